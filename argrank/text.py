@@ -1,0 +1,79 @@
+"""Text analysis shared by documents and queries: spaCy's rule-based tokenizer plus lookup lemmas, no model download.
+
+Each distinct surface form is analysed once (lowercased, lemma looked up, stop words, punctuation and
+symbols dropped) and memoised by spaCy's orth hash, so the per-token cost is an array lookup.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import numpy as np
+import pyarrow as pa
+import spacy
+from spacy.attrs import ORTH
+
+DROPPED = -1
+
+
+class Analyzer:
+    """Turns texts into lists of index terms; the same instance must serve documents and queries."""
+
+    def __init__(self, language: str = "en"):
+        nlp = spacy.blank(language)
+        # Lookup mode reads spacy-lookups-data's table; it needs no trained pipeline.
+        lemmatizer = nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+        nlp.initialize()
+        self.language = language
+        self._tokenizer = nlp.tokenizer
+        self._vocab = nlp.vocab
+        self._lemmas = lemmatizer.lookups.get_table("lemma_lookup")
+        self._stop_words = nlp.Defaults.stop_words
+        self._term_of_orth: dict[int, int] = {}
+        self._term_ids: dict[str, int] = {}
+        self.terms: list[str] = []
+
+    def _term_id(self, orth: int) -> int:
+        """Analyse one surface form (already lowercased) into a term id, or DROPPED."""
+        term = self._term_of_orth.get(orth)
+        if term is not None:
+            return term
+        lexeme = self._vocab[orth]
+        text = lexeme.text
+        if lexeme.is_space or lexeme.is_punct or text in self._stop_words or not any(c.isalnum() for c in text):
+            term = DROPPED
+        else:
+            lemma = self._lemmas.get(text, text)
+            if lemma in self._stop_words:
+                term = DROPPED
+            else:
+                term = self._term_ids.setdefault(lemma, len(self._term_ids))
+                if term == len(self.terms):
+                    self.terms.append(lemma)
+        self._term_of_orth[orth] = term
+        return term
+
+    def _term_codes(self, texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Term ids of all texts, concatenated, and each text's count of kept terms."""
+        orths = [self._tokenizer(text.lower()).to_array(ORTH) for text in texts]
+        if not orths:
+            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+        unique, inverse = np.unique(np.concatenate(orths), return_inverse=True)
+        codes = np.fromiter((self._term_id(int(o)) for o in unique), dtype=np.int64, count=len(unique))[inverse]
+        kept = codes != DROPPED
+        text_of_token = np.repeat(np.arange(len(orths)), [len(o) for o in orths])
+        lengths = np.bincount(text_of_token[kept], minlength=len(orths))
+        return codes[kept], lengths
+
+    def analyze(self, text: str) -> list[str]:
+        """Index terms of one text, in text order."""
+        codes, _ = self._term_codes([text])
+        return [self.terms[c] for c in codes]
+
+    def analyze_many(self, texts: Iterable[str]) -> pa.ListArray:
+        """Index terms of a batch of texts as an Arrow list<string> column, without per-token Python strings."""
+        codes, lengths = self._term_codes([text or "" for text in texts])
+        offsets = np.zeros(len(lengths) + 1, dtype=np.int32)
+        np.cumsum(lengths, out=offsets[1:])
+        values = pa.array(self.terms, type=pa.string()).take(pa.array(codes))
+        return pa.ListArray.from_arrays(pa.array(offsets), values)

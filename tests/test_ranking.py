@@ -1,0 +1,112 @@
+"""Our sparse BM25 against rank-bm25 (the reference), Dirichlet LM against a direct formula, and top-k tie-breaking."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyarrow as pa
+import pytest
+from rank_bm25 import BM25Okapi
+
+from argrank.index import build_index, load_index, save_index
+from argrank.ranking import make_ranker, resolve_params, top_k
+
+
+def zipf_corpus(num_docs: int, seed: int = 7) -> tuple[list[str], list[list[str]]]:
+    """Seeded documents over a Zipfian vocabulary, with a few very common terms (idf < 0) and empty documents."""
+    rng = np.random.default_rng(seed)
+    vocabulary = [f"t{i}" for i in range(3000)]
+    ids, docs = [], []
+    for i in range(num_docs):
+        length = 0 if i % 97 == 0 else int(rng.lognormal(3.5, 0.9))
+        ranks = np.minimum(rng.zipf(1.3, size=length), len(vocabulary)) - 1
+        tokens = [vocabulary[r] for r in ranks]
+        if rng.random() < 0.7:
+            tokens.append("common")
+        ids.append(f"S{rng.integers(1 << 32):08x}-A{i:09x}")
+        docs.append(tokens)
+    return ids, docs
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    ids, docs = zipf_corpus(2500)
+    index = build_index(pa.array(ids), pa.array(docs, type=pa.list_(pa.string())))
+    return ids, docs, index
+
+
+QUERIES = [["t0", "t5", "t17"], ["common", "t3"], ["t1", "t1", "t250"], ["t2999", "missing"], ["t42"]]
+
+
+@pytest.mark.parametrize("k1,b", [(1.5, 0.75), (1.2, 0.4), (0.9, 0.95)])
+def test_bm25_scores_identical_to_rank_bm25(corpus, k1, b):
+    ids, docs, index = corpus
+    order = sorted(range(len(ids)), key=ids.__getitem__)
+    reference = BM25Okapi([docs[i] for i in order], k1=k1, b=b, epsilon=0.25)
+    ours = make_ranker(index, "bm25", {"k1": k1, "b": b, "epsilon": 0.25})
+    assert index.doc_ids.to_pylist() == [ids[i] for i in order]
+    for query in QUERIES:
+        expected = reference.get_scores(query)
+        candidates, scores = ours.score(index.term_ids(query))
+        full = np.zeros(index.num_docs)
+        full[candidates] = scores
+        np.testing.assert_array_equal(full, expected)
+        # The top 1,000 are the same documents in the same order, ties broken by id.
+        docs_top, _ = top_k(candidates, scores, 1000)
+        expected_top = np.lexsort((np.arange(len(expected)), -expected))[: len(docs_top)]
+        assert docs_top.tolist() == expected_top.tolist()
+
+
+def test_bm25_floors_negative_idf_like_rank_bm25(corpus):
+    _, _, index = corpus
+    ranker = make_ranker(index, "bm25", {})
+    common = index.term_ids(["common"])[0]
+    assert index.document_frequencies[common] > index.num_docs / 2
+    assert 0 < ranker.idf[common] < ranker.idf[index.term_ids(["t42"])[0]]
+
+
+def test_dirichlet_matches_query_likelihood_formula(corpus):
+    ids, docs, index = corpus
+    mu = 500.0
+    ranker = make_ranker(index, "dirichlet", {"mu": mu})
+    total = sum(len(d) for d in docs)
+    cf: dict[str, int] = {}
+    for d in docs:
+        for t in d:
+            cf[t] = cf.get(t, 0) + 1
+    by_id = dict(zip(ids, docs))
+    query = ["t0", "t5", "t5", "t999"]
+    candidates, scores = ranker.score(index.term_ids(query))
+    for column, score in zip(candidates[:200], scores[:200]):
+        doc = by_id[index.doc_ids[column].as_py()]
+        expected = sum(math.log((doc.count(t) + mu * cf[t] / total) / (len(doc) + mu)) for t in query)
+        assert score == pytest.approx(expected, rel=1e-12)
+    assert set(candidates.tolist()) == {i for i, d in enumerate(index.doc_ids.to_pylist()) if set(by_id[d]) & set(query)}
+
+
+def test_top_k_breaks_ties_by_document_id():
+    candidates = np.array([0, 1, 2, 3, 4, 5])
+    scores = np.array([1.0, 3.0, 1.0, 3.0, 2.0, 1.0])
+    docs, ordered = top_k(candidates, scores, 4)
+    assert docs.tolist() == [1, 3, 4, 0]
+    assert ordered.tolist() == [3.0, 3.0, 2.0, 1.0]
+
+
+def test_index_round_trips_through_disk(corpus, tmp_path):
+    _, _, index = corpus
+    save_index(index, tmp_path / "index")
+    loaded = load_index(tmp_path / "index")
+    assert loaded.terms.equals(index.terms) and loaded.doc_ids.equals(index.doc_ids)
+    assert (loaded.postings != index.postings).nnz == 0
+    np.testing.assert_array_equal(loaded.doc_lengths, index.doc_lengths)
+
+
+def test_parameters_are_checked():
+    assert resolve_params("bm25", {"k1": 2}) == {"k1": 2.0, "b": 0.75, "epsilon": 0.25}
+    with pytest.raises(ValueError, match="unknown parameter"):
+        resolve_params("bm25", {"mu": 10})
+    with pytest.raises(ValueError, match="unknown ranking method"):
+        resolve_params("tfidf", {})
+    with pytest.raises(ValueError, match="finite number"):
+        resolve_params("dirichlet", {"mu": "big"})
