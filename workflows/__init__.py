@@ -1,0 +1,19 @@
+"""Entry points of the graph: `luigi --module workflows FullSubmission --local-scheduler`."""
+
+from __future__ import annotations
+
+import luigi
+
+from argrank.config import load_config
+from tasks.publish import PublishArgs
+
+PUBLISHERS = {"args": PublishArgs}
+
+
+class FullSubmission(luigi.WrapperTask):
+    """Every configured track, from ingest to a published, scored submission."""
+
+    runs_file = luigi.Parameter(default="runs.yaml", description="the YAML file that names the runs to produce")
+
+    def requires(self) -> list[luigi.Task]:
+        return [PUBLISHERS[track](runs_file=self.runs_file) for track in load_config(self.runs_file)]

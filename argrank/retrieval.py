@@ -1,0 +1,44 @@
+"""From topics to a ranked list per topic: query formulation, analysis, scoring and the top-k cut."""
+
+from __future__ import annotations
+
+import logging
+from typing import Sequence
+
+import pyarrow as pa
+
+from argrank.index import Index
+from argrank.ranking import BM25, DirichletLM, top_k
+from argrank.text import Analyzer
+from argrank.topics import Topic
+
+log = logging.getLogger(__name__)
+
+QUERY_FIELDS = {"title": ("title",), "title+description": ("title", "description")}
+
+RANKING_SCHEMA = pa.schema([("qid", pa.string()), ("doc", pa.string()), ("rank", pa.int32()), ("score", pa.float64())])
+
+
+def query_text(topic: Topic, query: str) -> str:
+    """The text a topic is searched with; a missing description (titles-only topics) contributes nothing."""
+    if query not in QUERY_FIELDS:
+        raise ValueError(f"unknown query formulation {query!r} (known: {', '.join(QUERY_FIELDS)})")
+    return " ".join(getattr(topic, field) or "" for field in QUERY_FIELDS[query])
+
+
+def rank_topics(
+    index: Index, analyzer: Analyzer, topics: Sequence[Topic], ranker: BM25 | DirichletLM, query: str, depth: int
+) -> pa.Table:
+    """Top `depth` documents per topic as a table (qid, doc, rank from 1, score), topics in the given order."""
+    columns: dict[str, list] = {"qid": [], "doc": [], "rank": [], "score": []}
+    for topic in topics:
+        term_ids = index.term_ids(analyzer.analyze(query_text(topic, query)))
+        if not term_ids:
+            log.warning("topic %s: no query term occurs in the index, so the topic gets no results", topic.number)
+            continue
+        docs, scores = top_k(*ranker.score(term_ids), depth)
+        columns["qid"].extend([topic.number] * len(docs))
+        columns["doc"].extend(index.doc_ids.take(docs).to_pylist())
+        columns["rank"].extend(range(1, len(docs) + 1))
+        columns["score"].extend(scores.tolist())
+    return pa.table(columns, schema=RANKING_SCHEMA)

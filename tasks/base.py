@@ -1,0 +1,73 @@
+"""What every stage task shares: output paths that encode parameters and input fingerprints, and clean failures.
+
+A target's path is `<output_dir>/cache/<track>/<stage>/<readable parameters>-<signature><ext>`. The signature
+hashes the task's own parameters (not the paths it reads: their contents count instead), the signatures of
+the tasks it requires, and the digests of the files it reads itself. So an unchanged experiment finds its
+targets, a changed ranking parameter misses only from the ranking on, and a replaced corpus file misses
+everything downstream of ingest.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from pathlib import Path
+
+import luigi
+from luigi.task import flatten
+
+from argrank.errors import InputError
+from argrank.fingerprint import digest
+
+log = logging.getLogger("argrank")
+
+
+class argrank(luigi.Config):  # noqa: N801 - the class name is the luigi.cfg section name
+    """The `[argrank]` section of luigi.cfg."""
+
+    output_dir = luigi.Parameter(default="outputs", description="where cached stages and submissions are written")
+
+
+class CachedTask(luigi.Task):
+    """A stage whose single output lives at a content-addressed path."""
+
+    track = "args"
+    stage = ""
+    extension = ""
+    # Parameters that only say where input files are; their contents enter through input_digests().
+    location_params: tuple[str, ...] = ()
+
+    def input_digests(self) -> list[str]:
+        """Digests of the files this task reads itself (not through required tasks)."""
+        return []
+
+    def own_params(self) -> dict[str, str]:
+        params = self.to_str_params(only_significant=True)
+        return {k: v for k, v in sorted(params.items()) if k not in self.location_params}
+
+    def signature(self) -> str:
+        upstream = [task.signature() for task in flatten(self.requires())]
+        return digest(self.task_family, self.own_params(), upstream, self.input_digests())
+
+    def output(self) -> luigi.LocalTarget:
+        readable = "-".join(f"{k}={v}" for k, v in self.own_params().items()) or self.stage
+        readable = re.sub(r"[^A-Za-z0-9=.,+_-]+", "_", readable)[:120]
+        folder = Path(argrank().output_dir) / "cache" / self.track / self.stage
+        return luigi.LocalTarget(str(folder / f"{readable}-{self.signature()}{self.extension}"))
+
+    @property
+    def output_path(self) -> Path:
+        return Path(self.output().path)
+
+    def on_failure(self, exception: BaseException) -> str:
+        if isinstance(exception, InputError):
+            return f"bad input: {exception}"
+        return super().on_failure(exception)
+
+
+@luigi.Task.event_handler(luigi.Event.FAILURE)
+def report_bad_input(task: luigi.Task, exception: BaseException) -> None:
+    """Say in one line what was wrong, after Luigi's own log, so the reason is not lost in a traceback."""
+    if isinstance(exception, InputError):
+        print(f"argrank: {task.task_family} failed on bad input: {exception}", file=sys.stderr)

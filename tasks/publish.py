@@ -1,0 +1,96 @@
+"""Publish a track: copy its runs and evaluations from the cache into `outputs/submission/<track>/`.
+
+The submission folder has fixed names, so it cannot be content-addressed like the cache. Instead a
+manifest records the signature of what was published; the task is complete only while the manifest's
+signature matches the current configuration, and republishing removes runs that are no longer configured.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import luigi
+
+from argrank.atomic import atomic_path, atomic_write_text
+from argrank.config import ArgsTrack, load_config
+from argrank.fingerprint import digest
+from argrank.report import format_table, per_topic_csv
+from tasks.base import argrank
+from tasks.evaluate import EvaluateRun
+from tasks.runs import WriteRun
+
+MANIFEST = "manifest.json"
+
+
+def run_tasks(track: ArgsTrack) -> dict[str, dict[str, luigi.Task]]:
+    """Per run tag, the task writing its run and, when the track has qrels, the one evaluating it."""
+    tasks = {}
+    for spec in track.runs:
+        run = WriteRun(
+            corpus=str(track.corpus),
+            language=track.language,
+            fields=track.fields,
+            topics=str(track.topics),
+            method=spec.method,
+            params=spec.params,
+            query=spec.query,
+            depth=track.depth,
+            tag=spec.tag,
+        )
+        tasks[spec.tag] = {"run": run}
+        if track.qrels:
+            tasks[spec.tag]["evaluation"] = run.clone(EvaluateRun, qrels={k: str(v) for k, v in track.qrels.items()})
+    return tasks
+
+
+class PublishArgs(luigi.Task):
+    runs_file = luigi.Parameter(description="the YAML file that names the runs")
+
+    track = "args"
+
+    def requires(self) -> dict[str, dict[str, luigi.Task]]:
+        return run_tasks(load_config(self.runs_file)[self.track])
+
+    @property
+    def folder(self) -> Path:
+        return Path(argrank().output_dir) / "submission" / self.track
+
+    def signature(self) -> str:
+        return digest({tag: {k: t.signature() for k, t in pair.items()} for tag, pair in self.requires().items()})
+
+    def _manifest(self) -> dict:
+        try:
+            return json.loads((self.folder / MANIFEST).read_text(encoding="utf-8"))
+        except (FileNotFoundError, json.JSONDecodeError):
+            return {}
+
+    def complete(self) -> bool:
+        manifest = self._manifest()
+        return manifest.get("signature") == self.signature() and all(
+            (self.folder / name).exists() for name in manifest.get("files", [])
+        )
+
+    def run(self) -> None:
+        previous = self._manifest().get("files", [])
+        files, evaluations, tables = [], {}, {}
+        for tag, tasks in self.input().items():
+            with atomic_path(self.folder / f"{tag}.txt") as tmp:
+                shutil.copyfile(tasks["run"].path, tmp)
+            files.append(f"{tag}.txt")
+            if "evaluation" in tasks:
+                evaluations[tag] = json.loads(Path(tasks["evaluation"].path).read_text(encoding="utf-8"))
+                for qrels, result in evaluations[tag].items():
+                    tables[f"{tag} / {qrels}"] = result
+                    name = f"{tag}.{qrels}.per-topic.csv"
+                    atomic_write_text(self.folder / name, per_topic_csv(result))
+                    files.append(name)
+        if evaluations:
+            atomic_write_text(self.folder / "evaluation.json", json.dumps(evaluations, indent=2, sort_keys=True) + "\n")
+            atomic_write_text(self.folder / "evaluation.txt", format_table(tables) + "\n")
+            files += ["evaluation.json", "evaluation.txt"]
+        for stale in set(previous) - set(files):
+            (self.folder / stale).unlink(missing_ok=True)
+        manifest = {"signature": self.signature(), "files": files}
+        atomic_write_text(self.folder / MANIFEST, json.dumps(manifest, indent=2) + "\n")

@@ -1,0 +1,184 @@
+"""The Luigi graph end to end: a submission, caching that re-runs only what changed, and resume after SIGKILL."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import luigi
+import pytest
+import yaml
+
+from argrank.validation import validate_run
+from workflows import FullSubmission
+
+REPO = Path(__file__).resolve().parent.parent
+STAGES = ("ingest", "tokens", "index", "rank", "run", "evaluation")
+
+
+def build(runs_file: Path, output_dir: Path) -> None:
+    luigi.configuration.get_config().set("argrank", "output_dir", str(output_dir))
+    result = luigi.build(
+        [FullSubmission(runs_file=str(runs_file))], local_scheduler=True, detailed_summary=True, log_level="WARNING"
+    )
+    assert result.status == luigi.LuigiStatusCode.SUCCESS, result.summary_text
+
+
+def cache_state(output_dir: Path) -> dict[str, int]:
+    """Every finished cache target (temporary files start with a dot) and its modification time."""
+    root = output_dir / "cache"
+    return {
+        str(p.relative_to(root)): p.stat().st_mtime_ns
+        for p in root.rglob("*")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
+    }
+
+
+def stages_of(paths) -> set[str]:
+    return {Path(p).parts[1] for p in paths}
+
+
+@pytest.fixture()
+def project(tmp_path) -> tuple[Path, Path]:
+    """A copy of the embedded data with its own runs file, so tests can change both."""
+    shutil.copytree(REPO / "data" / "args", tmp_path / "data")
+    config = yaml.safe_load((REPO / "runs.yaml").read_text())
+    for key in ("corpus", "topics"):
+        config["args"][key] = config["args"][key].replace("data/args", "data")
+    config["args"]["qrels"] = {k: v.replace("data/args", "data") for k, v in config["args"]["qrels"].items()}
+    runs_file = tmp_path / "runs.yaml"
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    return runs_file, tmp_path / "outputs"
+
+
+def test_full_submission_writes_valid_scored_runs(project):
+    runs_file, outputs = project
+    build(runs_file, outputs)
+    folder = outputs / "submission" / "args"
+    tags = list(yaml.safe_load(runs_file.read_text())["args"]["runs"])
+    evaluation = json.loads((folder / "evaluation.json").read_text())
+    assert sorted(evaluation) == sorted(tags)
+    for tag in tags:
+        assert validate_run(folder / f"{tag}.txt") > 0
+        for qrels in ("relevance", "quality"):
+            result = evaluation[tag][qrels]
+            assert 0.0 < result["nDCG@5"] <= 1.0
+            assert result["topics"] == len(result["per_topic"]) >= 5
+            assert (folder / f"{tag}.{qrels}.per-topic.csv").exists()
+    # BM25 on our own judged data finds relevant arguments near the top.
+    assert evaluation["argrank-bm25"]["relevance"]["nDCG@5"] > 0.5
+    assert "argrank-bm25 / relevance" in (folder / "evaluation.txt").read_text()
+
+
+def test_second_run_runs_nothing(project):
+    runs_file, outputs = project
+    build(runs_file, outputs)
+    before = cache_state(outputs)
+    manifest = (outputs / "submission" / "args" / "manifest.json").stat().st_mtime_ns
+    assert FullSubmission(runs_file=str(runs_file)).complete()
+    build(runs_file, outputs)
+    assert cache_state(outputs) == before
+    assert (outputs / "submission" / "args" / "manifest.json").stat().st_mtime_ns == manifest
+
+
+def test_changing_a_ranking_parameter_reruns_only_rank_run_evaluate(project):
+    runs_file, outputs = project
+    build(runs_file, outputs)
+    before = cache_state(outputs)
+    published = (outputs / "submission" / "args" / "argrank-bm25.txt").read_bytes()
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"]["argrank-bm25"]["params"]["k1"] = 0.9
+    runs_file.write_text(yaml.safe_dump(config))
+    build(runs_file, outputs)
+    after = cache_state(outputs)
+    new = set(after) - set(before)
+    assert stages_of(new) == {"rank", "run", "evaluation"}
+    assert len(new) == 3
+    assert all(after[p] == before[p] for p in before)
+    assert (outputs / "submission" / "args" / "argrank-bm25.txt").read_bytes() != published
+
+
+def test_replacing_a_corpus_file_reruns_from_ingest(project, tmp_path):
+    runs_file, outputs = project
+    build(runs_file, outputs)
+    before = cache_state(outputs)
+    debatewise = tmp_path / "data" / "corpus" / "debatewise.json"
+    corpus = json.loads(debatewise.read_text())
+    corpus["arguments"] = corpus["arguments"][:-1]
+    debatewise.write_text(json.dumps(corpus))
+    build(runs_file, outputs)
+    new = set(cache_state(outputs)) - set(before)
+    assert stages_of(new) == set(STAGES)
+
+
+def synthetic_corpus(folder: Path, per_file: int) -> None:
+    """Enough seeded arguments that tokenizing takes seconds, so a kill lands inside the stage."""
+    import random
+
+    rng = random.Random(3)
+    words = [f"w{i}" for i in range(5000)] + ["school", "uniform", "nuclear", "energy", "zoo", "vote"]
+    folder.mkdir(parents=True)
+    for name in ("debateorg", "debatepedia", "debatewise", "idebate", "parliamentary"):
+        arguments = [
+            {
+                "id": f"S{name[:4].encode().hex()}-A{i:09x}",
+                "conclusion": " ".join(rng.choices(words, k=6)),
+                "premises": [{"text": " ".join(rng.choices(words, k=rng.randint(5, 300))), "stance": "PRO", "annotations": []}],
+                "context": {"sourceId": name},
+            }
+            for i in range(per_file)
+        ]
+        (folder / f"{name}.json").write_text(json.dumps({"arguments": arguments}))
+
+
+def luigi_command(runs_file: Path, outputs: Path) -> list[str]:
+    return [
+        sys.executable, "-m", "luigi", "--module", "workflows", "FullSubmission", "--local-scheduler",
+        "--runs-file", str(runs_file), "--argrank-output-dir", str(outputs),
+    ]  # fmt: skip
+
+
+def finished_files(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in root.rglob("*")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
+    }
+
+
+def test_sigkill_mid_stage_then_resume_gives_identical_outputs(project, tmp_path):
+    runs_file, _ = project
+    synthetic_corpus(tmp_path / "big", per_file=8000)
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["corpus"] = str(tmp_path / "big")
+    config["args"]["qrels"] = {}
+    runs_file.write_text(yaml.safe_dump(config))
+
+    clean = tmp_path / "clean"
+    subprocess.run(luigi_command(runs_file, clean), cwd=REPO, check=True, capture_output=True)
+
+    killed = tmp_path / "killed"
+    process = subprocess.Popen(
+        luigi_command(runs_file, killed), cwd=REPO, start_new_session=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    tokens = killed / "cache" / "args" / "tokens"
+    deadline = time.monotonic() + 120
+    while not (tokens.is_dir() and any(p.name.startswith(".") for p in tokens.iterdir())):
+        assert process.poll() is None and time.monotonic() < deadline, "the tokenize stage never started"
+        time.sleep(0.01)
+    time.sleep(0.2)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    # The interrupted stage left only its temporary file, no target that looks finished.
+    assert not any(p.suffix == ".parquet" for p in tokens.iterdir())
+    assert not (killed / "submission").exists()
+
+    subprocess.run(luigi_command(runs_file, killed), cwd=REPO, check=True, capture_output=True)
+    assert finished_files(killed) == finished_files(clean)

@@ -1,0 +1,79 @@
+"""Qrels reading: the real files' figures, and every kind of bad line named by file and line."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from argrank.errors import InputError
+from argrank.qrels import read_qrels
+from argrank.topics import read_topics
+
+
+def test_reads_integer_negative_and_float_labels_tabs_spaces_and_blank_lines(tmp_path):
+    path = tmp_path / "q.qrels"
+    path.write_text("51 0 a 2\n\n51\t0\tb\t-2\n  \n7 0 c 4.0\n51 0 a 2\n", encoding="utf-8")
+    assert read_qrels(path) == {"51": {"a": 2.0, "b": -2.0}, "7": {"c": 4.0}}
+
+
+def test_known_topics_accepts_the_listed_ones(tmp_path):
+    path = tmp_path / "q.qrels"
+    path.write_text("1 0 a 1\n2 0 b 0\n", encoding="utf-8")
+    assert set(read_qrels(path, known_topics=["1", "2", "3"])) == {"1", "2"}
+
+
+@pytest.mark.parametrize(
+    ("content", "line", "problem"),
+    [
+        (b"1 0 a 1\n1 0 b\n", 2, "expected 4 fields (topic iteration doc label), found 3"),
+        (b"1 0 a 1 extra\n", 1, "expected 4 fields"),
+        (b"1 0 a 1\n1 0 b 1\n1 0 c high\n", 3, "label 'high' is not a finite number"),
+        (b"1 0 a nan\n", 1, "label 'nan' is not a finite number"),
+        (b"1 0 a 1_0\n", 1, "label '1_0' is not a finite number"),
+        (b"1 0 a 2\n1 0 b 1\n1 0 a 1\n", 3, "document a of topic 1 is labelled 1 here but 2 on line 1"),
+        (b"1 0 a 1\n1 0 b 0\xff\n", 2, "not valid UTF-8"),
+        (b"1 0 a 1\n1 0\xc2\xa0b 0\n", 2, "white space U+00A0"),
+    ],
+)
+def test_bad_lines_name_file_and_line(tmp_path, content, line, problem):
+    path = tmp_path / "bad.qrels"
+    path.write_bytes(content)
+    with pytest.raises(InputError, match=re.escape(f"{path}: line {line}: ") + ".*" + re.escape(problem)):
+        read_qrels(path)
+
+
+def test_unknown_topic_is_named_with_its_line(tmp_path):
+    path = tmp_path / "q.qrels"
+    path.write_text("24 0 a 1\n25 0 b 1\n", encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(f"{path}: line 2: unknown topic 25")):
+        read_qrels(path, known_topics=[str(n) for n in range(1, 51) if n != 25])
+
+
+@pytest.mark.parametrize("content", [b"", b"\n \n\t\n"])
+def test_empty_file_is_an_error(tmp_path, content):
+    path = tmp_path / "empty.qrels"
+    path.write_bytes(content)
+    with pytest.raises(InputError, match=re.escape(f"{path}: empty file")):
+        read_qrels(path)
+
+
+def test_real_2021_qrels(shared_data):
+    task1 = shared_data / "touche-task1"
+    known = [topic.number for topic in read_topics(task1 / "topics-task-1-2021.xml")]
+    qrels = read_qrels(task1 / "touche2021-task1-51-100-relevance.qrels", known)
+    assert sorted(qrels, key=int) == [str(n) for n in range(51, 101)]
+    labels = Counter(label for judged in qrels.values() for label in judged.values())
+    assert labels == {-2.0: 351, 0.0: 1542, 1.0: 736, 2.0: 1082}
+
+
+def test_real_2020_qrels_corrected_and_float_labelled(shared_data):
+    task1 = shared_data / "touche-task1"
+    known = [topic.number for topic in read_topics(task1 / "topics-task-1-2020.xml")]
+    corrected = read_qrels(task1 / "touche2020-task1-relevance-args-me-corpus-version-2020-04-01-corrected.qrels", known)
+    assert len(corrected) == 49 and "25" not in corrected
+    labels = Counter(label for judged in corrected.values() for label in judged.values())
+    assert labels == {-2.0: 751, 0.0: 615, 1.0: 296, 2.0: 636}
+    original = read_qrels(task1 / "topics-task-1-2020-relevance-args.qrels", known)
+    assert {label for judged in original.values() for label in judged.values()} >= {-2.0, 1.0, 5.0}

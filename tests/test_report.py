@@ -1,0 +1,44 @@
+"""Presentation of evaluation results: the console table and the per-topic CSV, also from results read back from JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from argrank.evaluation import evaluate
+from argrank.report import format_table, per_topic_csv
+from argrank.runfile import RunLine
+
+QRELS = {"2": {"a": 1.0}, "10": {"b": 2.0, "a": 0.0}, "9": {"c": 1.0}}
+RUN = [RunLine("10", "Q0", "b", 1, 2.0, "t"), RunLine("10", "Q0", "x", 2, 1.0, "t"), RunLine("2", "Q0", "z", 1, 1.0, "t")]
+
+
+def test_table_has_one_aligned_row_per_result_with_four_decimals():
+    result = evaluate(RUN, QRELS)
+    table = format_table({"short / relevance": result, "a-much-longer-run-name / quality": result})
+    lines = table.splitlines()
+    assert lines[0].split() == ["run", "/", "qrels", "nDCG@5", "judged@5", "nDCG@5_judged_only", "topics"]
+    assert set(lines[1]) == {"-", " "}
+    assert lines[2].split() == ["short", "/", "relevance", "0.3333", "0.0667", "0.3333", "3"]
+    assert lines[3].startswith("a-much-longer-run-name / quality  ")
+    assert len({len(line) for line in lines}) == 1  # every row as wide as the header: columns line up
+    assert lines[2].index("0.3333") == lines[3].index("0.3333")
+
+
+def test_table_of_results_with_different_depths_marks_missing_measures():
+    table = format_table({"at 5": evaluate(RUN, QRELS), "at 10": evaluate(RUN, QRELS, depth=10)})
+    header, _, at5, at10 = table.splitlines()
+    assert "nDCG@5" in header and "nDCG@10" in header
+    assert at5.split().count("-") == 3 and at10.split().count("-") == 3
+
+
+def test_per_topic_csv_sorts_topics_numerically_even_after_a_json_round_trip():
+    result = json.loads(json.dumps(evaluate(RUN, QRELS), sort_keys=True))
+    text = per_topic_csv(result)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["topic", "nDCG@5", "judged@5", "nDCG@5_judged_only"]
+    assert [row[0] for row in rows[1:]] == ["2", "9", "10"]
+    assert rows[3] == ["10", "1.000000", "0.200000", "1.000000"]
+    assert rows[1] == ["2", "0.000000", "0.000000", "0.000000"]
+    assert text.endswith("\n") and "\r" not in text

@@ -1,0 +1,90 @@
+"""The Touché Task 1 run rules: a valid run passes, each violation is named by its first line, real runs too."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from argrank.errors import InputError
+from argrank.runfile import RunLine, write_run
+from argrank.validation import validate_run
+
+VALID = """\
+51 Q0 a 1 9.5 tag
+51 Q0 b 2 9.5 tag
+51 Q0 c 3 1 tag
+7\tQ0\ta\t1\t3.0\ttag
+7 Q0 d 2 -1e3 tag
+"""
+
+
+def check(tmp_path, text: str, **options) -> int:
+    path = tmp_path / "run.txt"
+    path.write_text(text, encoding="utf-8")
+    return validate_run(path, **options)
+
+
+def test_valid_run_passes_and_counts_its_lines(tmp_path):
+    assert check(tmp_path, VALID) == 5
+
+
+def test_our_own_written_runs_are_valid(tmp_path):
+    path = tmp_path / "ours.txt"
+    write_run(path, [RunLine(q, "Q0", f"doc{r}", r, 10.0 / r, "argrank") for q in ("1", "2") for r in range(1, 1001)])
+    assert validate_run(path) == 2000
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "problem"),
+    [
+        ("51 Q0 a 1 9.5 tag\n51 Q0 b 2 9.5\n", 2, "expected 6 fields"),
+        ("51 Q0 a 1 9.5 tag\n51 Q1 b 2 9.5 tag\n", 2, "column 2 is 'Q1', expected 'Q0'"),
+        ("51 Q0 a 1 9.5 tag\n51 Q0 b 2.5 9.5 tag\n", 2, "rank '2.5' is not an integer"),
+        ("51 Q0 a 1 9.5 tag\n51 Q0 b 2 nan tag\n", 2, "score 'nan' is not a finite number"),
+        ("51 Q0 a 1 9.5 tag\n51 Q0 b 2 9.4 other\n", 2, "tag 'other' differs from 'tag' on line 1"),
+        ("51 Q0 a 0 9.5 tag\n", 1, "rank 0 in topic 51, expected 1"),
+        ("51 Q0 a 1 9.5 tag\n51 Q0 b 3 9.4 tag\n", 2, "rank 3 in topic 51, expected 2"),
+        ("51 Q0 a 1 9.5 tag\n52 Q0 a 2 9.4 tag\n", 2, "rank 2 in topic 52, expected 1"),
+        ("51 Q0 a 1 9.5 tag\n51 Q0 b 2 9.6 tag\n", 2, "score 9.6 is higher than 9.5 on the line before"),
+        ("51 Q0 a 1 9.5 tag\n51 Q0 b 2 9 tag\n51 Q0 a 3 8 tag\n", 3, "document a appears twice in topic 51 (first on line 1)"),
+        ("51 Q0 a 1 3 tag\n51 Q0 b 2 2 tag\n51 Q0 c 3 1 tag\n51 Q0 d 4 0 tag\n", 4, "more than 3 documents for topic 51"),
+        ("51 Q0 a 1 9 tag\n52 Q0 a 1 9 tag\n\n51 Q0 b 1 8 tag\n", 4, "topic 51 appears again after other topics (it began on line 1)"),
+    ],
+)
+def test_each_rule_names_its_line(tmp_path, text, line, problem):
+    path = tmp_path / "run.txt"
+    with pytest.raises(InputError, match=re.escape(f"{path}: line {line}: ") + ".*" + re.escape(problem)):
+        check(tmp_path, text, max_per_topic=3)
+
+
+def test_the_first_offending_line_is_named_not_a_later_one(tmp_path):
+    text = "51 Q0 a 1 9 tag\n51 Q0 b 2 10 tag\n51 Q0 a 3 8 tag\n51 Q0 c 4 x tag\n"
+    with pytest.raises(InputError, match=r": line 2: score"):
+        check(tmp_path, text)
+
+
+def test_column2_is_a_parameter_for_stance_labels(tmp_path):
+    text = "2 FIRST a 1 2 tag\n2 NO b 2 1 tag\n"
+    assert check(tmp_path, text, column2={"FIRST", "SECOND", "NEUTRAL", "NO"}) == 2
+    with pytest.raises(InputError, match=r": line 1: column 2 is 'FIRST', expected 'Q0'"):
+        check(tmp_path, text)
+
+
+@pytest.mark.parametrize(
+    "run", ["runs-2021-elrond/ElrondKRun.txt", "runs-2021-elrond/ElrondTaskBodyRun.txt", "runs-2020-elrond/ElrondKRun.txt"]
+)
+def test_real_elrond_runs_fail_on_line_1_for_ranks_from_zero(shared_data, run):
+    path = shared_data / "touche-task1" / run
+    with pytest.raises(InputError, match=re.escape(f"{path}: line 1: rank 0 in topic ") + r"\d+, expected 1"):
+        validate_run(path)
+
+
+def test_real_2022_runs_with_stance_labels(shared_data):
+    runs = shared_data / "touche-task2" / "runs-2022"
+    stances = {"Q0", "FIRST", "SECOND", "NEUTRAL", "NO"}
+    assert validate_run(runs / "Grimjack-run1.txt", column2=stances) == 5000
+    assert validate_run(runs / "Aldo-Nadi-run3.txt") == 50_000
+    # Katana's tag was submitted quoted and with spaces.
+    with pytest.raises(InputError, match=r"Katana-run1.txt: line 1: expected 6 fields .*found 11"):
+        validate_run(runs / "Katana-run1.txt", column2=stances)

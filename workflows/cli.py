@@ -1,0 +1,134 @@
+"""The `argrank` command: evaluate and validate run files, run the TIRA contract, show a submission's scores.
+
+Bad input ends the command with one line on stderr naming the file and place, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from argrank.atomic import atomic_path
+from argrank.errors import InputError
+from argrank.evaluation import evaluate
+from argrank.qrels import read_qrels
+from argrank.report import format_table, per_topic_csv
+from argrank.runfile import read_run
+from argrank.topics import read_topics
+from argrank.validation import validate_run
+
+
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    known = [t.number for t in read_topics(args.topics)] if args.topics else None
+    result = evaluate(read_run(args.run), read_qrels(args.qrels, known), depth=args.depth)
+    if args.csv:
+        with atomic_path(args.csv) as tmp:
+            tmp.write_text(per_topic_csv(result), encoding="utf-8")
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(format_table({f"{Path(args.run).name} / {Path(args.qrels).name}": result}))
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    lines = validate_run(args.run, max_per_topic=args.max_per_topic)
+    print(f"{args.run}: valid ({lines} lines)")
+    return 0
+
+
+def cmd_tira(args: argparse.Namespace) -> int:
+    """Run one configured run's graph on INPUT_DIR (args.me files + topics.xml) and write OUTPUT_DIR/run.txt."""
+    import luigi
+
+    from argrank.config import load_config
+    from tasks.publish import run_tasks
+
+    track = load_config(args.runs_file)["args"]
+    tags = [spec.tag for spec in track.runs]
+    tag = args.run or tags[0]
+    if tag not in tags:
+        raise InputError(args.runs_file, "args.runs", f"no run tagged {tag!r} (configured: {', '.join(tags)})")
+    track = dataclasses.replace(track, corpus=Path(args.input).resolve(), topics=Path(args.input).resolve() / "topics.xml", qrels={})
+    luigi.configuration.get_config().set("argrank", "output_dir", args.outputs)
+    task = run_tasks(track)[tag]["run"]
+    result = luigi.build([task], local_scheduler=True, detailed_summary=True)
+    if result.status not in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
+        print(f"argrank: the run {tag!r} failed; see the log above", file=sys.stderr)
+        return 1
+    with atomic_path(Path(args.output) / "run.txt") as tmp:
+        shutil.copyfile(task.output().path, tmp)
+    print(f"wrote {Path(args.output) / 'run.txt'}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Where the submission is, and its mean scores."""
+    root = Path(args.dir)
+    tracks = sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+    if not tracks:
+        print(f"no submission under {root}; run `make run` first", file=sys.stderr)
+        return 1
+    for folder in tracks:
+        print(f"\n== {folder.name}: {folder}")
+        for run in sorted(folder.glob("*.txt")):
+            if run.name != "evaluation.txt":
+                print(f"run        {run}")
+        evaluation = folder / "evaluation.json"
+        if evaluation.exists():
+            print(f"evaluation {evaluation}\n")
+            results = json.loads(evaluation.read_text(encoding="utf-8"))
+            print(format_table({f"{tag} / {q}": r for tag, by_qrels in results.items() for q, r in by_qrels.items()}))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="argrank", description=__doc__.splitlines()[0])
+    commands = top.add_subparsers(dest="command", required=True)
+
+    evaluate_ = commands.add_parser("evaluate", help="score a run against qrels (nDCG, judged)")
+    evaluate_.add_argument("--run", required=True, help="run file (tab or space separated)")
+    evaluate_.add_argument("--qrels", required=True, help="qrels file `topic 0 doc label`")
+    evaluate_.add_argument("--depth", type=int, default=5, help="cut-off k (default 5)")
+    evaluate_.add_argument("--topics", help="topics XML: reject qrels topics it does not have")
+    evaluate_.add_argument("--json", action="store_true", help="print one JSON object")
+    evaluate_.add_argument("--csv", help="also write per-topic scores to this CSV file")
+    evaluate_.set_defaults(handler=cmd_evaluate)
+
+    validate_ = commands.add_parser("validate", help="check a run file against the Touché rules")
+    validate_.add_argument("run", help="run file")
+    validate_.add_argument("--max-per-topic", type=int, default=1000)
+    validate_.set_defaults(handler=cmd_validate)
+
+    tira = commands.add_parser("tira", help="TIRA contract: -i INPUT_DIR (args.me files, topics.xml) -o OUTPUT_DIR")
+    tira.add_argument("-i", "--input", required=True)
+    tira.add_argument("-o", "--output", required=True)
+    tira.add_argument("--runs-file", default="runs.yaml", help="where the run's method and parameters are named")
+    tira.add_argument("--run", help="the tag of the run to produce (default: the first configured)")
+    tira.add_argument("--outputs", default="outputs", help="the pipeline's output folder, where its cached stages go")
+    tira.set_defaults(handler=cmd_tira)
+
+    report = commands.add_parser("report", help="show where the submission is and its scores")
+    report.add_argument("--dir", default="outputs/submission")
+    report.set_defaults(handler=cmd_report)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except InputError as error:
+        print(f"argrank: error: {error}", file=sys.stderr)
+        return 2
+    except (FileNotFoundError, IsADirectoryError, PermissionError) as error:
+        print(f"argrank: error: {error.filename}: {error.strerror}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
