@@ -48,7 +48,12 @@ class CachedTask(luigi.Task):
 
     def signature(self) -> str:
         upstream = [task.signature() for task in flatten(self.requires())]
-        return digest(self.task_family, self.own_params(), upstream, self.input_digests())
+        try:
+            inputs = self.input_digests()
+        except (InputError, OSError):
+            # Unreadable now: the target cannot exist, and run() meets the same problem and reports it.
+            inputs = ["unreadable"]
+        return digest(self.task_family, self.own_params(), upstream, inputs)
 
     def output(self) -> luigi.LocalTarget:
         readable = "-".join(f"{k}={v}" for k, v in self.own_params().items()) or self.stage
@@ -64,6 +69,29 @@ class CachedTask(luigi.Task):
         if isinstance(exception, InputError):
             return f"bad input: {exception}"
         return super().on_failure(exception)
+
+
+class _NoTracebackForBadInput(logging.Filter):
+    """Bad input is the user's to fix, not a bug: Luigi's log keeps its message, not a traceback.
+
+    A failing run() reaches the log as an exception; a failing complete() or requires() (a bad runs file)
+    only as traceback text, whose last line is the error.
+    """
+
+    MARK = f"\n{InputError.__module__}.{InputError.__qualname__}: "
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], InputError):
+            record.exc_info = None
+            record.exc_text = None
+        elif isinstance(record.msg, str) and self.MARK in record.msg:
+            headline = record.getMessage().split("\n", 1)[0].rstrip(":")
+            record.msg = f"{headline}: bad input: {record.msg.rsplit(self.MARK, 1)[1].strip()}"
+            record.args = ()
+        return True
+
+
+logging.getLogger("luigi-interface").addFilter(_NoTracebackForBadInput())
 
 
 @luigi.Task.event_handler(luigi.Event.FAILURE)

@@ -182,3 +182,33 @@ def test_sigkill_mid_stage_then_resume_gives_identical_outputs(project, tmp_path
 
     subprocess.run(luigi_command(runs_file, killed), cwd=REPO, check=True, capture_output=True)
     assert finished_files(killed) == finished_files(clean)
+
+
+def test_bad_corpus_fails_the_run_with_the_file_and_record_named(project, tmp_path):
+    runs_file, outputs = project
+    idebate = tmp_path / "data" / "corpus" / "idebate.json"
+    corpus = json.loads(idebate.read_text())
+    del corpus["arguments"][2]["premises"]
+    idebate.write_text(json.dumps(corpus))
+    done = subprocess.run(luigi_command(runs_file, outputs), cwd=REPO, capture_output=True, text=True)
+    assert done.returncode == 30  # [retcode] task_failed in luigi.cfg
+    assert f"argrank: IngestArgsMe failed on bad input: {idebate}: argument #3" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (outputs / "submission").exists()
+
+
+def test_missing_corpus_exits_non_zero(project, tmp_path):
+    runs_file, outputs = project
+    shutil.rmtree(tmp_path / "data" / "corpus")
+    done = subprocess.run(luigi_command(runs_file, outputs), cwd=REPO, capture_output=True, text=True)
+    assert done.returncode != 0
+    assert "no args.me corpus" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_bad_runs_file_is_reported_without_a_traceback(tmp_path):
+    runs_file = tmp_path / "runs.yaml"
+    runs_file.write_text("args:\n  corpus: c\n  topics: t\n  runs: {r: {method: tfidf}}\n")
+    done = subprocess.run(luigi_command(runs_file, tmp_path / "out"), cwd=REPO, capture_output=True, text=True)
+    assert done.returncode == 35  # [retcode] scheduling_error in luigi.cfg
+    assert f"bad input: {runs_file}: args.runs.r: unknown ranking method 'tfidf'" in done.stderr
+    assert "Traceback" not in done.stderr
