@@ -1,7 +1,8 @@
 """nDCG@k and judged@k with trec_eval's semantics, as the Touché organisers compute them.
 
 Per topic, the run's documents are ordered by score descending, ties by document id descending (trec_eval's
-own rule; the file's ranks are ignored). Gain is the label, negative labels count as 0, unjudged documents
+own rule; the file's ranks are ignored). judged@k is not a trec_eval measure; it follows ir_measures'
+Judged, which breaks ties by document id ascending — the organisers' judged@5 figures need that order. Gain is the label, negative labels count as 0, unjudged documents
 as non-relevant; DCG@k = Σ gain_i / log2(i + 1); the ideal DCG sorts the topic's judged gains. Means are
 over the qrels' topics: a judged topic the run lacks scores 0, run topics without judgments are ignored.
 
@@ -51,27 +52,30 @@ def evaluate(run: Iterable[RunLine], qrels: dict[str, dict[str, float]], depth: 
     return {"depth": depth, "topics": len(per_topic), **means, "per_topic": per_topic}
 
 
-def _ranked_documents(run: Iterable[RunLine]) -> dict[str, list[str]]:
-    """topic → its documents in trec_eval's order: score descending, then document id descending."""
+def _ranked_documents(run: Iterable[RunLine]) -> dict[str, list[tuple[float, str]]]:
+    """topic → its (score, document) pairs in trec_eval's order: score descending, then document id descending."""
     by_topic: dict[str, list[tuple[float, str]]] = defaultdict(list)
     for line in run:
         by_topic[line.qid].append((float(line.score), line.doc))
     ranked = {}
     for topic, scored in by_topic.items():
-        docs = [doc for _, doc in sorted(scored, reverse=True)]
-        if len(set(docs)) != len(docs):
+        if len({doc for _, doc in scored}) != len(scored):
             raise ValueError(f"topic {topic}: a document appears more than once in the run")
-        ranked[topic] = docs
+        ranked[topic] = sorted(scored, reverse=True)
     return ranked
 
 
-def _topic_scores(docs: list[str], judged: dict[str, float], discounts: np.ndarray) -> tuple[float, float, float]:
+def _topic_scores(
+    scored: list[tuple[float, str]], judged: dict[str, float], discounts: np.ndarray
+) -> tuple[float, float, float]:
     """(nDCG, judged fraction, judged-only nDCG) of one topic's ranked documents at the cut-off len(discounts)."""
     depth = len(discounts)
     ideal = _dcg(sorted(judged.values(), reverse=True)[:depth], discounts)
+    docs = [doc for _, doc in scored]
     top = docs[:depth]
     condensed = [doc for doc in docs if doc in judged][:depth]
-    judged_fraction = sum(doc in judged for doc in top) / depth
+    ascending_ties = sorted(scored, key=lambda pair: (-pair[0], pair[1]))[:depth]
+    judged_fraction = sum(doc in judged for _, doc in ascending_ties) / depth
     if ideal == 0.0:
         return 0.0, judged_fraction, 0.0
     ndcg = _dcg([judged.get(doc, 0.0) for doc in top], discounts) / ideal
