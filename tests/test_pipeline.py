@@ -212,3 +212,18 @@ def test_bad_runs_file_is_reported_without_a_traceback(tmp_path):
     assert done.returncode == 35  # [retcode] scheduling_error in luigi.cfg
     assert f"bad input: {runs_file}: args.runs.r: unknown ranking method 'tfidf'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_republishing_drops_runs_no_longer_configured(project):
+    runs_file, outputs = project
+    build(runs_file, outputs)
+    folder = outputs / "submission" / "args"
+    assert (folder / "argrank-dirichlet.txt").exists()
+    config = yaml.safe_load(runs_file.read_text())
+    del config["args"]["runs"]["argrank-dirichlet"]
+    runs_file.write_text(yaml.safe_dump(config))
+    build(runs_file, outputs)
+    assert not (folder / "argrank-dirichlet.txt").exists()
+    assert not list(folder.glob("argrank-dirichlet.*"))
+    assert "argrank-dirichlet" not in json.loads((folder / "evaluation.json").read_text())
+    assert (folder / "argrank-bm25.txt").exists()
