@@ -11,9 +11,17 @@ from typing import Iterable
 import numpy as np
 import pyarrow as pa
 import spacy
+import spacy_lookups_data
 from spacy.attrs import ORTH
 
 DROPPED = -1
+# Bump when the analysis rules below change, so cached token lists made by the old rules are not reused.
+RULES_VERSION = 1
+
+
+def analysis_fingerprint(language: str) -> str:
+    """What decides an analyzer's output besides the text: our rules, the language, spaCy's and the tables' versions."""
+    return f"rules {RULES_VERSION}, {language}, spacy {spacy.__version__}, lookups {spacy_lookups_data.__version__}"
 
 
 class Analyzer:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import luigi
 from luigi.util import requires
 
-from argrank.text import Analyzer
+from argrank.text import Analyzer, analysis_fingerprint
 from argrank.tokenize import tokenize_table
 from tasks.base import CachedTask, log
 from tasks.ingest import IngestArgsMe
@@ -19,6 +19,9 @@ class TokenizeDocuments(CachedTask):
     stage = "tokens"
     extension = ".parquet"
     location_params = ("corpus",)
+
+    def input_digests(self) -> list[str]:
+        return [analysis_fingerprint(self.language)]
 
     def run(self) -> None:
         kept = tokenize_table(self.input().path, self.output_path, Analyzer(self.language), list(self.fields))
