@@ -7,6 +7,7 @@ follow first occurrence over that document order, which is the order rank-bm25 s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -47,15 +48,13 @@ class Index:
     def collection_frequencies(self) -> np.ndarray:
         return np.asarray(self.postings.sum(axis=1), dtype=np.int64).ravel()
 
+    @cached_property
+    def _term_lookup(self) -> dict[str, int]:
+        return {t: i for i, t in enumerate(self.terms.to_pylist())}
+
     def term_ids(self, terms: list[str]) -> list[int]:
         """Ids of the given terms in query order, repeats kept, unknown terms dropped."""
-        lookup = self._lookup()
-        return [lookup[t] for t in terms if t in lookup]
-
-    def _lookup(self) -> dict[str, int]:
-        if not hasattr(self, "_term_lookup"):
-            self._term_lookup = {t: i for i, t in enumerate(self.terms.to_pylist())}
-        return self._term_lookup
+        return [self._term_lookup[t] for t in terms if t in self._term_lookup]
 
 
 def build_index(ids: pa.Array, tokens: pa.ListArray) -> Index:

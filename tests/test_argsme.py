@@ -36,6 +36,18 @@ def ingest(tmp_path: Path, *files: Path, **kwargs):
     return stats, pq.read_table(out)
 
 
+
+def assert_rejected(path: Path, tmp_path: Path, where: str, problem: str) -> None:
+    """Ingesting `path` fails naming the file, the place and the problem, and leaves no output behind."""
+    out = tmp_path / "args.parquet"
+    with pytest.raises(InputError) as caught:
+        ingest_argsme([path], out)
+    assert caught.value.path == str(path)
+    assert caught.value.where == where
+    assert problem in caught.value.problem
+    assert str(path) in str(caught.value)
+    assert not out.exists()
+
 def test_real_excerpt_ingests_completely_with_ids_kept(shared_data, tmp_path):
     path = tmp_path / "debatewise.json"  # as named in the real corpus, which names the source
     path.write_bytes((shared_data / EXCERPT).read_bytes())
@@ -192,14 +204,7 @@ def test_batch_boundaries_do_not_change_the_table(tmp_path):
 def test_malformed_json_names_file_and_argument(tmp_path, content, where, problem):
     path = tmp_path / "debatewise.json"
     path.write_text(content, encoding="utf-8")
-    out = tmp_path / "args.parquet"
-    with pytest.raises(InputError) as caught:
-        ingest_argsme([path], out)
-    assert caught.value.path == str(path)
-    assert caught.value.where == where
-    assert problem in caught.value.problem
-    assert str(path) in str(caught.value)
-    assert not out.exists()
+    assert_rejected(path, tmp_path, where, problem)
 
 
 def test_malformed_json_counts_arguments_across_the_file(tmp_path):
@@ -269,13 +274,7 @@ def test_non_utf8_outside_a_string(tmp_path):
 )
 def test_bad_argument_names_file_number_and_id(tmp_path, bad, where, problem):
     path = write_json(tmp_path / "debateorg.json", [GOOD, bad, argument("after")])
-    out = tmp_path / "args.parquet"
-    with pytest.raises(InputError) as caught:
-        ingest_argsme([path], out)
-    assert caught.value.path == str(path)
-    assert caught.value.where == where
-    assert problem in caught.value.problem
-    assert not out.exists()
+    assert_rejected(path, tmp_path, where, problem)
 
 
 def test_missing_file(tmp_path):
