@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from math import log2
 
 import pytest
@@ -141,3 +140,21 @@ def test_judged_ties_go_to_the_smaller_id():
     qrels = {"1": {"a": 0.0}}
     result = evaluate(run_of(("1", "a", 1.0), ("1", "b", 1.0)), qrels, depth=1)
     assert result["per_topic"]["1"]["judged@1"] == 1.0
+
+
+@pytest.mark.parametrize(("run", "qrels"), [(run, qrels) for run, qrels, *_ in REFERENCE])
+def test_per_topic_ndcg_agrees_with_trec_eval(shared_data, run, qrels):
+    """trec_eval's own code (pytrec_eval) is the second opinion, topic by topic, on every real run."""
+    task1 = shared_data / "touche-task1"
+    judged = read_qrels(task1 / qrels)
+    lines = read_run(task1 / run)
+    by_topic: dict[str, dict[str, float]] = {}
+    for line in lines:
+        by_topic.setdefault(line.qid, {})[line.doc] = line.score
+    integer_qrels = {topic: {doc: int(label) for doc, label in docs.items()} for topic, docs in judged.items()}
+    expected = pytrec_eval.RelevanceEvaluator(integer_qrels, {"ndcg_cut.5"}).evaluate(by_topic)
+    ours = evaluate(lines, judged)["per_topic"]
+    assert set(expected) <= set(ours)
+    for topic, scores in ours.items():
+        reference = expected[topic]["ndcg_cut_5"] if topic in expected else 0.0
+        assert scores["nDCG@5"] == pytest.approx(reference, abs=1e-12), topic
