@@ -1,25 +1,20 @@
 """Streaming args.me ingest: corpus JSON files (up to ~1 GB each) to one Parquet table in bounded memory.
 
-ijson's C backend yields one argument at a time and rows go out in batches, so memory follows the batch
-size (plus the set of ids seen, for the duplicate policy), never the file size.
+ijson's C backend yields one argument at a time and `table_writer` writes rows in batches, so memory follows
+the batch size (plus the set of ids seen, for the duplicate policy), never the file size.
 """
 
 from __future__ import annotations
 
 import codecs
-import logging
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 import ijson
 import pyarrow as pa
-import pyarrow.parquet as pq
 
-from argrank.atomic import atomic_path
 from argrank.errors import InputError
-
-log = logging.getLogger(__name__)
+from argrank.table_writer import IngestStats, write_rows
 
 # Version 2020-04-01 ships one file per debate portal; older versions ship one file.
 SOURCE_FILES = ("debateorg.json", "debatepedia.json", "debatewise.json", "idebate.json", "parliamentary.json")
@@ -41,19 +36,7 @@ SCHEMA = pa.schema(
 )
 
 STANCES = frozenset({"PRO", "CON"})
-EXAMPLES = 5  # offending ids kept per policy for the warning
 _READ_SIZE = 1 << 20
-
-
-@dataclass
-class IngestStats:
-    """What an ingest wrote and what its policies dropped, with the first few dropped ids as examples."""
-
-    arguments: int = 0
-    duplicates: int = 0
-    empty: int = 0
-    duplicate_ids: list[str] = field(default_factory=list)
-    empty_ids: list[str] = field(default_factory=list)
 
 
 def corpus_files(directory: str | Path) -> list[Path]:
@@ -75,33 +58,11 @@ def corpus_files(directory: str | Path) -> list[Path]:
 def ingest_argsme(files: Sequence[str | Path], out_path: str | Path, batch_size: int = 10_000) -> IngestStats:
     """Write all arguments of `files`, in order, to Parquet at `out_path` (SCHEMA, one row per argument).
 
-    Policies: an argument whose premise text is blank is dropped; of arguments sharing an id (across all
-    files) the first kept one wins. Both are counted, returned and logged once as warnings at the end.
+    Policies (see `table_writer`): blank premise text is dropped; of arguments sharing an id across all
+    files the first kept one wins.
     """
-    stats = IngestStats()
-    seen: set[str] = set()
-    rows: list[tuple] = []
-    with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, SCHEMA) as writer:
-        for path in files:
-            for row in _read_rows(Path(path)):
-                if not row[2] or row[2].isspace():
-                    stats.empty += 1
-                    _add_example(stats.empty_ids, row[0])
-                elif row[0] in seen:
-                    stats.duplicates += 1
-                    _add_example(stats.duplicate_ids, row[0])
-                else:
-                    seen.add(row[0])
-                    rows.append(row)
-                    if len(rows) >= batch_size:
-                        writer.write_batch(_to_batch(rows))
-                        stats.arguments += len(rows)
-                        rows = []
-        if rows:
-            writer.write_batch(_to_batch(rows))
-            stats.arguments += len(rows)
-    _warn(stats)
-    return stats
+    rows = (row for path in files for row in _read_rows(Path(path)))
+    return write_rows(rows, SCHEMA, out_path, text_column="premise", what="arguments", batch_size=batch_size)
 
 
 def _read_rows(path: Path) -> Iterator[tuple]:
@@ -160,11 +121,6 @@ def _to_row(argument: Any, path: Path, number: int) -> tuple:
     return (argument_id, conclusion, "\n".join(texts), premises[0]["stance"], path.stem, *values)
 
 
-def _to_batch(rows: list[tuple]) -> pa.RecordBatch:
-    columns = zip(*rows)
-    return pa.RecordBatch.from_arrays([pa.array(column, pa.string()) for column in columns], schema=SCHEMA)
-
-
 def _parse_error(path: Path, number: int, error: Exception, consumed: int) -> InputError:
     """Say where parsing stopped: at an invalid UTF-8 byte if the bytes read so far hold one, else the JSON error."""
     invalid = _first_invalid_utf8(path, consumed)
@@ -198,21 +154,3 @@ def _has_arguments_array(path: Path) -> bool:
     """Whether the top level is an object with an "arguments" array (asked only when no argument was read)."""
     with open(path, "rb") as handle:
         return any(prefix == "arguments" and event == "start_array" for prefix, event, _ in ijson.parse(handle))
-
-
-def _add_example(examples: list[str], argument_id: str) -> None:
-    if len(examples) < EXAMPLES:
-        examples.append(argument_id)
-
-
-def _warn(stats: IngestStats) -> None:
-    if stats.duplicates:
-        log.warning(
-            "dropped %d arguments with an id seen before (kept the first), e.g. %s",
-            stats.duplicates,
-            ", ".join(stats.duplicate_ids),
-        )
-    if stats.empty:
-        log.warning(
-            "dropped %d arguments with empty premise text, e.g. %s", stats.empty, ", ".join(stats.empty_ids)
-        )

@@ -10,15 +10,32 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from argrank.atomic import atomic_path
+from argrank.passages import EXTRA
 from argrank.text import Analyzer
 
 TOKENS_SCHEMA = pa.schema([("id", pa.string()), ("tokens", pa.list_(pa.string()))])
 
 
+def source_columns(schema: pa.Schema, fields: Sequence[str]) -> list[str]:
+    """The table columns the fields are read from: a field is a column, or a key of the `extra` map."""
+    columns = [f for f in fields if f in schema.names]
+    if len(columns) < len(fields) and EXTRA in schema.names:
+        columns.append(EXTRA)
+    return columns
+
+
 def document_texts(batch: pa.RecordBatch, fields: Sequence[str]) -> list[str]:
-    """The text indexed for each row: the chosen fields joined by newlines, nulls as empty."""
-    columns = [pc.fill_null(batch.column(f), "") for f in fields]
+    """The text indexed for each row: the chosen fields joined by newlines; a field a row lacks is empty."""
+    columns = [pc.fill_null(_field(batch, f), "") for f in fields]
     return pc.binary_join_element_wise(*columns, "\n").to_pylist()
+
+
+def _field(batch: pa.RecordBatch, name: str) -> pa.Array:
+    if name in batch.schema.names:
+        return batch.column(name)
+    if EXTRA in batch.schema.names:
+        return pc.map_lookup(batch.column(EXTRA), pa.scalar(name), "first")
+    raise ValueError(f"no field {name!r} in the document table (columns: {', '.join(batch.schema.names)})")
 
 
 def tokenize_table(
@@ -28,7 +45,8 @@ def tokenize_table(
     kept = 0
     source = pq.ParquetFile(in_path)
     with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, TOKENS_SCHEMA) as writer:
-        for batch in source.iter_batches(batch_size=batch_size, columns=["id", *fields]):
+        columns = ["id", *source_columns(source.schema_arrow, fields)]
+        for batch in source.iter_batches(batch_size=batch_size, columns=columns):
             tokens = analyzer.analyze_many(document_texts(batch, fields))
             kept += len(tokens.values)
             writer.write_batch(pa.record_batch([batch.column("id"), tokens], schema=TOKENS_SCHEMA))

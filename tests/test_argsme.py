@@ -54,7 +54,7 @@ def test_real_excerpt_ingests_completely_with_ids_kept(shared_data, tmp_path):
     expected = json.loads(path.read_text(encoding="utf-8"))["arguments"]
     stats, table = ingest(tmp_path, path)
     assert table.schema == SCHEMA
-    assert stats.arguments == table.num_rows == len(expected) == 15
+    assert stats.rows == table.num_rows == len(expected) == 15
     assert (stats.duplicates, stats.empty) == (0, 0)
     assert table.column("id").to_pylist() == [a["id"] for a in expected]
     assert table.column("premise").to_pylist() == ["\n".join(p["text"] for p in a["premises"]) for a in expected]
@@ -102,7 +102,7 @@ def test_corpus_files_neither_layout(tmp_path):
 def test_five_file_layout_rows(tmp_path):
     five_file_corpus(tmp_path / "corpus")
     stats, table = ingest(tmp_path, *corpus_files(tmp_path / "corpus"))
-    assert stats.arguments == 10
+    assert stats.rows == 10
     assert table.column("source").to_pylist() == [Path(name).stem for name in SOURCE_FILES for _ in range(2)]
     assert table.column("id").to_pylist() == [f"S{n:08x}-A{i:09x}" for n in range(5) for i in range(2)]
     assert table.column("source_id").to_pylist() == [f"S{n:08x}" for n in range(5) for _ in range(2)]
@@ -284,7 +284,7 @@ def test_missing_file(tmp_path):
 
 def test_empty_arguments_array_gives_no_rows(tmp_path):
     stats, table = ingest(tmp_path, write_json(tmp_path / "args-me.json", []))
-    assert stats.arguments == table.num_rows == 0
+    assert stats.rows == table.num_rows == 0
     assert table.schema == SCHEMA
 
 
@@ -297,11 +297,11 @@ def test_duplicates_and_empty_texts_are_dropped_counted_and_logged(tmp_path, cap
         tmp_path / "idebate.json",
         [argument("b", "b again"), argument("none", ""), argument("c"), argument("blank", "now has text")],
     )
-    with caplog.at_level(logging.WARNING, logger="argrank.argsme"):
+    with caplog.at_level(logging.WARNING, logger="argrank.table_writer"):
         stats, table = ingest(tmp_path, first, second)
     assert table.column("id").to_pylist() == ["a", "b", "c", "blank"]
     assert table.column("premise").to_pylist()[0] == "first a"
-    assert (stats.arguments, stats.duplicates, stats.empty) == (4, 2, 2)
+    assert (stats.rows, stats.duplicates, stats.empty) == (4, 2, 2)
     assert (stats.duplicate_ids, stats.empty_ids) == (["a", "b"], ["blank", "none"])
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert warnings == [
@@ -311,6 +311,6 @@ def test_duplicates_and_empty_texts_are_dropped_counted_and_logged(tmp_path, cap
 
 
 def test_no_warning_for_a_clean_corpus(tmp_path, caplog):
-    with caplog.at_level(logging.WARNING, logger="argrank.argsme"):
+    with caplog.at_level(logging.WARNING, logger="argrank.table_writer"):
         ingest(tmp_path, write_json(tmp_path / "args-me.json", [argument("a"), argument("b")]))
     assert not caplog.records
