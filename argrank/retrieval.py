@@ -8,22 +8,31 @@ from typing import Sequence
 import pyarrow as pa
 
 from argrank.index import Index
+from argrank.objects import topic_objects
 from argrank.ranking import BM25, DirichletLM, top_k
 from argrank.text import Analyzer
 from argrank.topics import Topic
 
 log = logging.getLogger(__name__)
 
-QUERY_FIELDS = {"title": ("title",), "title+description": ("title", "description")}
+QUERY_FIELDS = ("title", "title+description", "title+objects")
 
 RANKING_SCHEMA = pa.schema([("qid", pa.string()), ("doc", pa.string()), ("rank", pa.int32()), ("score", pa.float64())])
 
 
 def query_text(topic: Topic, query: str) -> str:
-    """The text a topic is searched with; a missing description (titles-only topics) contributes nothing."""
+    """The text a topic is searched with; a missing description (titles-only topics) contributes nothing.
+
+    `title+objects` adds a comparative topic's two objects to its title, so each object weighs twice as much
+    as the question's other words and a passage about only one of them ranks below one that compares both.
+    """
     if query not in QUERY_FIELDS:
         raise ValueError(f"unknown query formulation {query!r} (known: {', '.join(QUERY_FIELDS)})")
-    return " ".join(getattr(topic, field) or "" for field in QUERY_FIELDS[query])
+    if query == "title+description":
+        return f"{topic.title} {topic.description or ''}"
+    if query == "title+objects":
+        return " ".join((topic.title, *(topic_objects(topic) or ())))
+    return topic.title
 
 
 def rank_topics(
