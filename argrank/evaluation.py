@@ -41,7 +41,7 @@ def evaluate(run: Iterable[RunLine], qrels: dict[str, dict[str, float]], depth: 
         raise ValueError(f"depth must be at least 1, got {depth}")
     if not qrels:
         raise ValueError("no judged topics to evaluate against")
-    ranked = _ranked_documents(run)
+    ranked = ranked_documents(run)
     discounts = 1.0 / np.log2(np.arange(2, depth + 2))
     names = measure_names(depth)
     per_topic = {
@@ -52,7 +52,7 @@ def evaluate(run: Iterable[RunLine], qrels: dict[str, dict[str, float]], depth: 
     return {"depth": depth, "topics": len(per_topic), **means, "per_topic": per_topic}
 
 
-def _ranked_documents(run: Iterable[RunLine]) -> dict[str, list[tuple[float, str]]]:
+def ranked_documents(run: Iterable[RunLine]) -> dict[str, list[tuple[float, str]]]:
     """topic → its (score, document) pairs in trec_eval's order: score descending, then document id descending."""
     by_topic: dict[str, list[tuple[float, str]]] = defaultdict(list)
     for line in run:

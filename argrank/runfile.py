@@ -1,7 +1,9 @@
 """TREC run files, `qid Q0 doc rank score tag`: reading what participants really submit, and writing our own.
 
-The reader is lenient about layout (tabs or spaces, ranks from 0, any column 2) because evaluation takes
-the order from the scores; it is strict about what evaluation relies on. `validation` holds the task's rules.
+The reader is lenient about layout (tabs or spaces, ranks from 0, any column 2 — Task 2 puts a stance label
+there) because evaluation takes the order from the scores; it is strict about what evaluation relies on. It
+also recovers a tag submitted in double quotes with spaces (Katana's 2022 run), since the tag plays no part in
+scoring. `validation` holds the task's rules, which reject such a tag.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from argrank.records import Record, expect_fields, parse_float, parse_int, read_
 
 FIELDS = ("qid", "Q0", "doc", "rank", "score", "tag")
 _UNWRITABLE = re.compile(r"\s")
+_QUOTED = re.compile(r'"[^"]*"')
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,15 @@ def parse_run_line(path: str | Path, record: Record) -> RunLine:
     return RunLine(qid, q0, doc, parse_int(path, number, "rank", rank), parse_float(path, number, "score", score), tag)
 
 
+def quoted_tag(fields: list[str]) -> str | None:
+    """The text inside the quotes when the fields from the sixth on, joined by single spaces, are one double-quoted
+    string with spaces (`"my run"` split in two); else None."""
+    if len(fields) <= len(FIELDS):
+        return None
+    joined = " ".join(fields[len(FIELDS) - 1 :])
+    return joined[1:-1] if _QUOTED.fullmatch(joined) else None
+
+
 def check_unique(path: str | Path, number: int, line: RunLine, first_line: dict[tuple[str, str], int]) -> None:
     """Record where (topic, doc) first occurs in `first_line`; a second occurrence raises InputError naming the line."""
     key = (line.qid, line.doc)
@@ -50,14 +62,24 @@ def check_unique(path: str | Path, number: int, line: RunLine, first_line: dict[
 
 
 def read_run(path: str | Path) -> list[RunLine]:
-    """Every line of a run file, in file order; no document may appear twice in one topic."""
+    """Every line of a run file, in file order; no document may appear twice in one topic. A quoted tag with
+    spaces is read as the text inside the quotes."""
     lines = []
     first_line: dict[tuple[str, str], int] = {}
     for record in read_records(path):
+        if len(record[1]) > len(FIELDS):  # only malformed lines pay for the check
+            record = _unquote_tag(record)
         line = parse_run_line(path, record)
         check_unique(path, record[0], line, first_line)
         lines.append(line)
     return lines
+
+
+def _unquote_tag(record: Record) -> Record:
+    """The record with its quoted tag as one field, or unchanged (so the field count is reported) if it has none."""
+    number, fields = record
+    tag = quoted_tag(fields)
+    return record if tag is None else (number, [*fields[: len(FIELDS) - 1], tag])
 
 
 def format_run(lines: Iterable[RunLine]) -> str:

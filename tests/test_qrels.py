@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from argrank.errors import InputError
-from argrank.qrels import read_qrels
+from argrank.qrels import read_qrels, read_stance_qrels
 from argrank.topics import read_topics
 
 
@@ -33,6 +33,7 @@ def test_known_topics_accepts_the_listed_ones(tmp_path):
         (b"1 0 a nan\n", 1, "label 'nan' is not a finite number"),
         (b"1 0 a 1_0\n", 1, "label '1_0' is not a finite number"),
         (b"1 0 a 2\n1 0 b 1\n1 0 a 1\n", 3, "document a of topic 1 is labelled 1 here but 2 on line 1"),
+        (b"1 0 a 2.0\n1 0 a 2\n1 0 a 1\n", 3, "document a of topic 1 is labelled 1 here but 2.0 on line 1"),
         (b"1 0 a 1\n1 0 b 0\xff\n", 2, "not valid UTF-8"),
         (b"1 0 a 1\n1 0\xc2\xa0b 0\n", 2, "white space U+00A0"),
     ],
@@ -77,3 +78,44 @@ def test_real_2020_qrels_corrected_and_float_labelled(shared_data):
     assert labels == {-2.0: 751, 0.0: 615, 1.0: 296, 2.0: 636}
     original = read_qrels(task1 / "topics-task-1-2020-relevance-args.qrels", known)
     assert {label for judged in original.values() for label in judged.values()} >= {-2.0, 1.0, 5.0}
+
+
+def test_stance_qrels_keep_their_labels(tmp_path):
+    path = tmp_path / "stance.qrels"
+    path.write_text("12 0 a FIRST\n12\t0\tb\tSECOND\n\n3 0 a NEUTRAL\n3 0 b NO\n12 0 a FIRST\n", encoding="utf-8")
+    assert read_stance_qrels(path) == {"12": {"a": "FIRST", "b": "SECOND"}, "3": {"a": "NEUTRAL", "b": "NO"}}
+
+
+@pytest.mark.parametrize(
+    ("content", "line", "problem"),
+    [
+        (b"1 0 a FIRST\n1 0 b first\n", 2, "stance label 'first' is not one of FIRST, SECOND, NEUTRAL, NO"),
+        (b"1 0 a FIRST\n1 0 b 2\n", 2, "stance label '2' is not one of"),
+        (b"1 0 a Q0\n", 1, "stance label 'Q0' is not one of"),
+        (b"1 0 a FIRST\n1 0 b NO\n1 0 a SECOND\n", 3, "document a of topic 1 is labelled SECOND here but FIRST on line 1"),
+        (b"1 0 a FIRST\n1 0 b\n", 2, "expected 4 fields (topic iteration doc label), found 3"),
+    ],
+)
+def test_bad_stance_lines_name_file_and_line(tmp_path, content, line, problem):
+    path = tmp_path / "bad.qrels"
+    path.write_bytes(content)
+    with pytest.raises(InputError, match=re.escape(f"{path}: line {line}: ") + ".*" + re.escape(problem)):
+        read_stance_qrels(path)
+
+
+def test_stance_qrels_unknown_topic_is_named_with_its_line(tmp_path):
+    path = tmp_path / "stance.qrels"
+    path.write_text("2 0 a NO\n1 0 b NO\n", encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(f"{path}: line 2: unknown topic 1")):
+        read_stance_qrels(path, known_topics=["2", "3"])
+
+
+def test_real_2022_stance_qrels(shared_data):
+    task2 = shared_data / "touche-task2"
+    topics = [topic.number for topic in read_topics(task2 / "topics-task2-2022.xml")]
+    qrels = read_stance_qrels(task2 / "touche-task2-2022-stance.qrels", topics)
+    assert sorted(qrels) == sorted(topics) and len(qrels) == 50
+    labels = Counter(label for judged in qrels.values() for label in judged.values())
+    assert labels == {"FIRST": 393, "SECOND": 284, "NEUTRAL": 418, "NO": 1012}
+    relevance = read_qrels(task2 / "touche-task2-2022-relevance.qrels", topics)
+    assert {topic: set(judged) for topic, judged in relevance.items()} == {topic: set(judged) for topic, judged in qrels.items()}

@@ -25,7 +25,10 @@ def test_reads_tabs_spaces_ranks_from_zero_and_skips_blank_lines(tmp_path):
     ("content", "line", "problem"),
     [
         (b"1 Q0 a 1 2.0 t\n1 Q0 b 2 1.0\n", 2, "expected 6 fields (qid Q0 doc rank score tag), found 5"),
-        (b'1 Q0 a 1 2.0 "my run"\n', 1, "expected 6 fields"),
+        (b'1 Q0 a 1 2.0 "my run\n', 1, "expected 6 fields (qid Q0 doc rank score tag), found 7"),
+        (b"1 Q0 a 1 2.0 my run\n", 1, "expected 6 fields (qid Q0 doc rank score tag), found 7"),
+        (b'1 Q0 a 1 2.0 "my" "run"\n', 1, "found 7"),
+        (b'1 Q0 a 1 "2.0 my run"\n', 1, "found 7"),
         (b"1 Q0 a 1 2.0 t\n1 Q0 b 2.0 1.0 t\n", 2, "rank '2.0' is not an integer"),
         (b"1 Q0 a 1 2.0 t\n1 Q0 b two 1.0 t\n", 2, "rank 'two' is not an integer"),
         (b"1 Q0 a 1 2.0 t\n1 Q0 b 2 high t\n", 2, "score 'high' is not a finite number"),
@@ -41,6 +44,12 @@ def test_bad_lines_name_file_and_line(tmp_path, content, line, problem):
     path.write_bytes(content)
     with pytest.raises(InputError, match=re.escape(f"{path}: line {line}: ") + ".*" + re.escape(problem)):
         read_run(path)
+
+
+def test_a_quoted_tag_with_spaces_is_recovered(tmp_path):
+    path = tmp_path / "run.txt"
+    path.write_text('1 FIRST a 1 2.0 "my  fine\trun"\n1 NO b 2 1.0 t\n1 Q0 c 3 0.5 "one"\n', encoding="utf-8")
+    assert [(line.q0, line.tag) for line in read_run(path)] == [("FIRST", "my fine run"), ("NO", "t"), ("Q0", '"one"')]
 
 
 def test_empty_file_is_an_error(tmp_path):
@@ -81,3 +90,10 @@ def test_real_tab_separated_run_reads_like_its_space_separated_copy(shared_data,
     spaced = tmp_path / "spaced.txt"
     spaced.write_text(original.read_text(encoding="utf-8").replace("\t", " "), encoding="utf-8")
     assert read_run(spaced) == lines
+
+
+def test_real_katana_run_with_its_quoted_tag_is_recovered(shared_data):
+    lines = read_run(shared_data / "touche-task2" / "runs-2022" / "Katana-run1.txt")
+    assert len(lines) == 5000
+    assert lines[0] == RunLine("2", "NEUTRAL", "clueweb12-0207wb-45-15666___12", 1, 1.0, "Colbert fine tune on touche data")
+    assert {line.tag for line in lines} == {"Colbert fine tune on touche data"}

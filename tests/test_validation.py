@@ -8,7 +8,7 @@ import pytest
 
 from argrank.errors import InputError
 from argrank.runfile import RunLine, write_run
-from argrank.validation import validate_run
+from argrank.validation import COLUMN2, validate_run
 
 VALID = """\
 51 Q0 a 1 9.5 tag
@@ -80,11 +80,32 @@ def test_real_elrond_runs_fail_on_line_1_for_ranks_from_zero(shared_data, run):
         validate_run(path)
 
 
+def test_comparative_track_allows_q0_or_stance_labels_but_not_both(tmp_path):
+    comparative = COLUMN2["comparative"]
+    assert comparative == {"Q0", "FIRST", "SECOND", "NEUTRAL", "NO"} and COLUMN2["args"] == {"Q0"}
+    assert check(tmp_path, "2 SECOND a 1 2 t\n2 NEUTRAL b 2 1 t\n3 NO a 1 1 t\n", column2=comparative) == 3
+    assert check(tmp_path, VALID, column2=comparative) == 5
+    with pytest.raises(InputError, match=r": line 3: column 2 is 'Q0' but 'FIRST' on line 1; a run gives a stance"):
+        check(tmp_path, "2 FIRST a 1 2 t\n2 NO b 2 1 t\n2 Q0 c 3 0 t\n2 Q0 d 4 0 t\n", column2=comparative)
+    with pytest.raises(InputError, match=r": line 2: column 2 is 'NO' but 'Q0' on line 1"):
+        check(tmp_path, "2 Q0 a 1 2 t\n2 NO b 2 1 t\n", column2=comparative)
+    with pytest.raises(InputError, match=r": line 2: column 2 is 'PRO', expected 'FIRST' or 'NEUTRAL' or 'NO'"):
+        check(tmp_path, "2 FIRST a 1 2 t\n2 PRO b 2 1 t\n", column2=comparative)
+
+
+def test_a_quoted_tag_with_spaces_is_rejected_though_the_reader_recovers_it(tmp_path):
+    path = tmp_path / "run.txt"
+    with pytest.raises(InputError, match=re.escape(f'{path}: line 2: the tag "my run" is quoted and contains spaces')):
+        check(tmp_path, '1 Q0 a 1 2 t\n1 Q0 b 2 1 "my run"\n')
+
+
 def test_real_2022_runs_with_stance_labels(shared_data):
     runs = shared_data / "touche-task2" / "runs-2022"
-    stances = {"Q0", "FIRST", "SECOND", "NEUTRAL", "NO"}
-    assert validate_run(runs / "Grimjack-run1.txt", column2=stances) == 5000
+    assert validate_run(runs / "Grimjack-run1.txt", column2=COLUMN2["comparative"]) == 5000
     assert validate_run(runs / "Aldo-Nadi-run3.txt") == 50_000
-    # Katana's tag was submitted quoted and with spaces.
-    with pytest.raises(InputError, match=r"Katana-run1.txt: line 1: expected 6 fields .*found 11"):
-        validate_run(runs / "Katana-run1.txt", column2=stances)
+    assert validate_run(runs / "Aldo-Nadi-run3.txt", column2=COLUMN2["comparative"]) == 50_000
+    # Katana's tag was submitted quoted and with spaces: the reader recovers it, the rules do not allow it.
+    with pytest.raises(
+        InputError, match=r'Katana-run1.txt: line 1: the tag "Colbert fine tune on touche data" is quoted and contains spaces'
+    ):
+        validate_run(runs / "Katana-run1.txt", column2=COLUMN2["comparative"])
