@@ -18,7 +18,24 @@ from argrank.retrieval import QUERY_FIELDS
 
 MAX_RUNS_PER_TRACK = 5  # Touché accepts at most five runs per team and task.
 TAG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
-DOCUMENT_FIELDS = ("conclusion", "premise")
+
+
+@dataclass(frozen=True)
+class TrackRules:
+    """What a track's section may say: where its documents are, what can be indexed and queried, and stance."""
+
+    corpus_key: str
+    default_fields: tuple[str, ...]
+    allowed_fields: tuple[str, ...] | None  # None: any field the documents have
+    queries: tuple[str, ...]
+    stance: bool
+
+
+TRACKS = {
+    "args": TrackRules("corpus", ("conclusion", "premise"), ("conclusion", "premise"), QUERY_FIELDS[:2], stance=False),
+    "comparative": TrackRules("passages", ("contents",), None, QUERY_FIELDS, stance=True),
+}
+STANCE_MODEL_DEFAULTS = {"c": 1.0, "folds": 5}
 
 
 @dataclass(frozen=True)
@@ -27,20 +44,27 @@ class RunSpec:
     method: str
     params: dict[str, float]
     query: str
+    stance: bool = False
 
 
 @dataclass(frozen=True)
-class ArgsTrack:
+class Track:
+    """One track's section of the runs file; `corpus` is where its documents are (args.me folder, passages file)."""
+
+    name: str
     corpus: Path
     topics: Path
     qrels: dict[str, Path] = field(default_factory=dict)
     language: str = "en"
-    fields: tuple[str, ...] = DOCUMENT_FIELDS
+    fields: tuple[str, ...] = ()
     depth: int = 1000
     runs: tuple[RunSpec, ...] = ()
+    stance_qrels: Path | None = None
+    stance_training: Path | None = None
+    stance_model: dict[str, float] = field(default_factory=lambda: dict(STANCE_MODEL_DEFAULTS))
 
 
-def load_config(path: str | Path) -> dict[str, ArgsTrack]:
+def load_config(path: str | Path) -> dict[str, Track]:
     """Read and check a runs file; every problem is an InputError naming the offending key."""
     path = Path(path)
     try:
@@ -53,17 +77,19 @@ def load_config(path: str | Path) -> dict[str, ArgsTrack]:
         raise InputError(path, "", "expected a mapping of track names to track settings")
     tracks = {}
     for name, settings in raw.items():
-        if name != "args":
-            raise InputError(path, str(name), "unknown track (known: args)")
-        tracks[name] = _args_track(path, name, settings)
+        if name not in TRACKS:
+            raise InputError(path, str(name), f"unknown track (known: {', '.join(TRACKS)})")
+        tracks[name] = _track(path, name, TRACKS[name], settings)
     return tracks
 
 
-def _args_track(path: Path, name: str, settings: Any) -> ArgsTrack:
+def _track(path: Path, name: str, rules: TrackRules, settings: Any) -> Track:
     where = name
     if not isinstance(settings, dict):
         raise InputError(path, where, "expected a mapping")
-    known = {"corpus", "topics", "qrels", "language", "fields", "depth", "runs"}
+    known = {rules.corpus_key, "topics", "qrels", "language", "fields", "depth", "runs"}
+    if rules.stance:
+        known |= {"stance_qrels", "stance_training", "stance_model"}
     unknown = sorted(set(settings) - known)
     if unknown:
         raise InputError(path, where, f"unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
@@ -74,31 +100,65 @@ def _args_track(path: Path, name: str, settings: Any) -> ArgsTrack:
             raise InputError(path, f"{where}.{key}", "expected a path")
         return (base / value).resolve()
 
-    for key in ("corpus", "topics"):
+    def optional(key: str) -> Path | None:
+        return located(key, settings[key]) if settings.get(key) is not None else None
+
+    for key in (rules.corpus_key, "topics"):
         if key not in settings:
             raise InputError(path, where, f"missing setting {key!r}")
     qrels = settings.get("qrels") or {}
     if not isinstance(qrels, dict):
         raise InputError(path, f"{where}.qrels", "expected a mapping of names to qrels files")
-    fields = tuple(settings.get("fields", DOCUMENT_FIELDS))
-    if not fields or not set(fields) <= set(DOCUMENT_FIELDS):
-        raise InputError(path, f"{where}.fields", f"expected a list drawn from {', '.join(DOCUMENT_FIELDS)}")
+    if "stance" in qrels:
+        raise InputError(path, f"{where}.qrels.stance", "the name 'stance' is for stance_qrels' results")
+    fields = settings.get("fields", rules.default_fields)
+    if (
+        not isinstance(fields, list | tuple)
+        or not fields
+        or not all(isinstance(f, str) and f for f in fields)
+        or (rules.allowed_fields is not None and not set(fields) <= set(rules.allowed_fields))
+    ):
+        allowed = ", ".join(rules.allowed_fields) if rules.allowed_fields else "the documents' field names"
+        raise InputError(path, f"{where}.fields", f"expected a list drawn from {allowed}")
     depth = settings.get("depth", 1000)
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 1000:
         raise InputError(path, f"{where}.depth", "expected an integer from 1 to 1000")
-    runs = _runs(path, f"{where}.runs", settings.get("runs"))
-    return ArgsTrack(
-        corpus=located("corpus", settings["corpus"]),
+    runs = _runs(path, f"{where}.runs", settings.get("runs"), rules)
+    stance_training = optional("stance_training")
+    if stance_training is None and any(spec.stance for spec in runs):
+        raise InputError(path, f"{where}.stance_training", "runs with stance need a stance training set")
+    return Track(
+        name=name,
+        corpus=located(rules.corpus_key, settings[rules.corpus_key]),
         topics=located("topics", settings["topics"]),
         qrels={str(k): located(f"qrels.{k}", v) for k, v in qrels.items()},
         language=str(settings.get("language", "en")),
-        fields=fields,
+        fields=tuple(fields),
         depth=depth,
         runs=runs,
+        stance_qrels=optional("stance_qrels"),
+        stance_training=stance_training,
+        stance_model=_stance_model(path, f"{where}.stance_model", settings.get("stance_model") or {}),
     )
 
 
-def _runs(path: Path, where: str, runs: Any) -> tuple[RunSpec, ...]:
+def _stance_model(path: Path, where: str, settings: Any) -> dict[str, float]:
+    """The classifier's settings: `c` (inverse regularisation, > 0) and `folds` (cross-validation, ≥ 2)."""
+    if not isinstance(settings, dict):
+        raise InputError(path, where, "expected a mapping with c and folds")
+    unknown = sorted(set(settings) - set(STANCE_MODEL_DEFAULTS))
+    if unknown:
+        raise InputError(path, where, f"unknown setting(s) {', '.join(unknown)} (known: c, folds)")
+    resolved = {**STANCE_MODEL_DEFAULTS, **settings}
+    c, folds = resolved["c"], resolved["folds"]
+    if isinstance(c, bool) or not isinstance(c, int | float) or not 0 < c < float("inf"):
+        raise InputError(path, f"{where}.c", "expected a positive number")
+    if isinstance(folds, bool) or not isinstance(folds, int) or folds < 2:
+        raise InputError(path, f"{where}.folds", "expected an integer of at least 2")
+    return {"c": float(c), "folds": folds}
+
+
+def _runs(path: Path, where: str, runs: Any, rules: TrackRules) -> tuple[RunSpec, ...]:
     if not isinstance(runs, dict) or not runs:
         raise InputError(path, where, "expected a mapping of run tags to run settings")
     if len(runs) > MAX_RUNS_PER_TRACK:
@@ -110,13 +170,16 @@ def _runs(path: Path, where: str, runs: Any) -> tuple[RunSpec, ...]:
             raise InputError(path, here, "a run tag is letters, digits, '.', '_' or '-' (no spaces)")
         if not isinstance(run, dict):
             raise InputError(path, here, "expected a mapping with method, params and query")
-        unknown = sorted(set(run) - {"method", "params", "query"})
+        unknown = sorted(set(run) - {"method", "params", "query", *(("stance",) if rules.stance else ())})
         if unknown:
             raise InputError(path, here, f"unknown setting(s) {', '.join(unknown)}")
         method = run.get("method", "bm25")
         query = run.get("query", "title")
-        if query not in QUERY_FIELDS:
-            raise InputError(path, f"{here}.query", f"unknown query {query!r} (known: {', '.join(QUERY_FIELDS)})")
+        if query not in rules.queries:
+            raise InputError(path, f"{here}.query", f"unknown query {query!r} (known: {', '.join(rules.queries)})")
+        stance = run.get("stance", False)
+        if not isinstance(stance, bool):
+            raise InputError(path, f"{here}.stance", "expected true or false")
         params = run.get("params") or {}
         if not isinstance(params, dict):
             raise InputError(path, f"{here}.params", "expected a mapping of parameter names to numbers")
@@ -124,5 +187,5 @@ def _runs(path: Path, where: str, runs: Any) -> tuple[RunSpec, ...]:
             params = resolve_params(method, params)
         except ValueError as error:
             raise InputError(path, here, str(error)) from None
-        specs.append(RunSpec(tag=tag, method=method, params=params, query=query))
+        specs.append(RunSpec(tag=tag, method=method, params=params, query=query, stance=stance))
     return tuple(specs)

@@ -21,9 +21,40 @@ def format_table(results: dict[str, dict]) -> str:
         [name, *(f"{result[m]:.4f}" if m in result else "-" for m in measures), str(result["topics"])]
         for name, result in results.items()
     ]
-    widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
-    rule = ["-" * width for width in widths]
-    return "\n".join(_align(row, widths) for row in (header, rule, *rows))
+    return _grid(header, rows)
+
+
+def ranking_results(results: dict[str, dict]) -> dict[str, dict]:
+    """Of one run's results by name, the ranking ones (nDCG per qrels file), without the stance entry."""
+    return {name: result for name, result in results.items() if "depth" in result}
+
+
+def format_results(evaluations: dict[str, dict[str, dict]]) -> str:
+    """A submission's scores: the ranking table, then a stance table when any run was scored for stance."""
+    table = format_table(
+        {f"{tag} / {name}": result for tag, results in evaluations.items() for name, result in ranking_results(results).items()}
+    )
+    stance = {tag: results["stance"] for tag, results in evaluations.items() if "stance" in results}
+    return f"{table}\n\n{format_stance_table(stance)}" if stance else table
+
+
+def format_stance_table(stance: dict[str, dict]) -> str:
+    """One row per run: stance macro-F1 and the pairs it is over, and the classifier's cross-validated macro-F1."""
+    header = ["run", "stance_f1", "stance_pairs", "classifier_cv_macro_f1"]
+    rows = [
+        [
+            tag,
+            _number(result.get("stance_f1")),
+            str(result.get("stance_pairs", "-")),
+            _number(result.get("classifier", {}).get("cv_macro_f1")),
+        ]
+        for tag, result in stance.items()
+    ]
+    return _grid(header, rows)
+
+
+def _number(value: float | None) -> str:
+    return "-" if value is None else f"{value:.4f}"
 
 
 def per_topic_csv(result: dict) -> str:
@@ -36,6 +67,12 @@ def per_topic_csv(result: dict) -> str:
         scores = result["per_topic"][topic]
         writer.writerow([topic, *(f"{scores[name]:.6f}" for name in names)])
     return out.getvalue()
+
+
+def _grid(header: list[str], rows: list[list[str]]) -> str:
+    """Header, a rule and the rows, each column as wide as its widest cell."""
+    widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
+    return "\n".join(_align(row, widths) for row in (header, ["-" * width for width in widths], *rows))
 
 
 def _align(cells: list[str], widths: list[int]) -> str:

@@ -32,7 +32,9 @@ class argrank(luigi.Config):  # noqa: N801 - the class name is the luigi.cfg sec
 class CachedTask(luigi.Task):
     """A stage whose single output lives at a content-addressed path."""
 
-    track = "args"
+    # Each task names its track: a stage of one track as a class attribute, a shared stage as the `track`
+    # parameter (which luigi.util.inherits passes on only where no base class already has the name).
+    track: str
     stage = ""
     extension = ""
     # Parameters that only say where input files are; their contents enter through input_digests().

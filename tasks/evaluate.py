@@ -1,37 +1,53 @@
-"""Evaluate: a run against each named qrels file."""
+"""Evaluate: a run against each named qrels file, and (Task 2) its stance against the stance qrels."""
 
 from __future__ import annotations
 
 import json
 
 import luigi
-from luigi.util import requires
+from luigi.util import inherits
 
 from argrank.atomic import atomic_write_text
 from argrank.evaluation import evaluate
 from argrank.fingerprint import file_digest
-from argrank.qrels import read_qrels
+from argrank.qrels import read_qrels, read_stance_qrels
 from argrank.runfile import read_run
+from argrank.stance_evaluation import evaluate_stance
 from argrank.topics import read_topics
 from tasks.base import CachedTask
 from tasks.runs import WriteRun
+from tasks.stance import TrainStanceModel, stance_report
 
-DEPTH = 5  # Touché Task 1 reports nDCG@5.
+DEPTH = 5  # Touché Tasks 1 and 2 report nDCG@5.
+STANCE = "stance"  # the results' key for stance; no qrels file may be named so
 
 
-@requires(WriteRun)
+@inherits(WriteRun)
 class EvaluateRun(CachedTask):
     qrels = luigi.DictParameter(description="judgment name → qrels file, e.g. {\"relevance\": \"…\"}")
+    stance_qrels = luigi.OptionalParameter(default=None, description="stance qrels (Task 2)")
 
     stage = "evaluation"
     extension = ".json"
-    location_params = ("corpus", "topics", "qrels")
+    location_params = ("corpus", "topics", "qrels", "stance_training", "stance_qrels")
+
+    def requires(self) -> dict[str, luigi.Task]:
+        needs = {"run": self.clone(WriteRun)}
+        if self.stance_training:
+            needs["model"] = TrainStanceModel(training=self.stance_training, **self.stance_model)
+        return needs
 
     def input_digests(self) -> list[str]:
-        return [file_digest(self.topics)] + [f"{name}:{file_digest(path)}" for name, path in sorted(self.qrels.items())]
+        named = {**self.qrels, **({STANCE: self.stance_qrels} if self.stance_qrels else {})}
+        return [file_digest(self.topics)] + [f"{name}:{file_digest(path)}" for name, path in sorted(named.items())]
 
     def run(self) -> None:
-        run = read_run(self.input().path)
+        run = read_run(self.input()["run"].path)
         known = [topic.number for topic in read_topics(self.topics)]
         results = {name: evaluate(run, read_qrels(path, known), depth=DEPTH) for name, path in self.qrels.items()}
+        stance = evaluate_stance(run, read_stance_qrels(self.stance_qrels, known)) if self.stance_qrels else {}
+        if "model" in self.input():
+            stance["classifier"] = stance_report(self.input()["model"].path)
+        if stance:
+            results[STANCE] = stance
         atomic_write_text(self.output_path, json.dumps(results, indent=2, sort_keys=True) + "\n")

@@ -14,9 +14,9 @@ from pathlib import Path
 import luigi
 
 from argrank.atomic import atomic_path, atomic_write_text
-from argrank.config import ArgsTrack, load_config
+from argrank.config import Track, load_config
 from argrank.fingerprint import digest
-from argrank.report import format_table, per_topic_csv
+from argrank.report import format_results, per_topic_csv, ranking_results
 from tasks.base import argrank
 from tasks.evaluate import EvaluateRun
 from tasks.runs import WriteRun
@@ -24,11 +24,12 @@ from tasks.runs import WriteRun
 MANIFEST = "manifest.json"
 
 
-def run_tasks(track: ArgsTrack) -> dict[str, dict[str, luigi.Task]]:
-    """Per run tag, the task writing its run and, when the track has qrels, the one evaluating it."""
+def run_tasks(track: Track) -> dict[str, dict[str, luigi.Task]]:
+    """Per run tag, the task writing its run and, when the track has judgments, the one evaluating it."""
     tasks = {}
     for spec in track.runs:
         run = WriteRun(
+            track=track.name,
             corpus=str(track.corpus),
             language=track.language,
             fields=track.fields,
@@ -38,17 +39,22 @@ def run_tasks(track: ArgsTrack) -> dict[str, dict[str, luigi.Task]]:
             query=spec.query,
             depth=track.depth,
             tag=spec.tag,
+            stance_training=str(track.stance_training) if spec.stance else None,
+            stance_model=track.stance_model if spec.stance else {},
         )
         tasks[spec.tag] = {"run": run}
-        if track.qrels:
-            tasks[spec.tag]["evaluation"] = run.clone(EvaluateRun, qrels={k: str(v) for k, v in track.qrels.items()})
+        if track.qrels or track.stance_qrels:
+            tasks[spec.tag]["evaluation"] = run.clone(
+                EvaluateRun,
+                qrels={k: str(v) for k, v in track.qrels.items()},
+                stance_qrels=str(track.stance_qrels) if track.stance_qrels else None,
+            )
     return tasks
 
 
-class PublishArgs(luigi.Task):
+class PublishTrack(luigi.Task):
     runs_file = luigi.Parameter(description="the YAML file that names the runs")
-
-    track = "args"
+    track = luigi.Parameter(default="args", description="which track of the runs file")
 
     def requires(self) -> dict[str, dict[str, luigi.Task]]:
         return run_tasks(load_config(self.runs_file)[self.track])
@@ -74,21 +80,20 @@ class PublishArgs(luigi.Task):
 
     def run(self) -> None:
         previous = self._manifest().get("files", [])
-        files, evaluations, tables = [], {}, {}
+        files, evaluations = [], {}
         for tag, tasks in self.input().items():
             with atomic_path(self.folder / f"{tag}.txt") as tmp:
                 shutil.copyfile(tasks["run"].path, tmp)
             files.append(f"{tag}.txt")
             if "evaluation" in tasks:
                 evaluations[tag] = json.loads(Path(tasks["evaluation"].path).read_text(encoding="utf-8"))
-                for qrels, result in evaluations[tag].items():
-                    tables[f"{tag} / {qrels}"] = result
+                for qrels, result in ranking_results(evaluations[tag]).items():
                     name = f"{tag}.{qrels}.per-topic.csv"
                     atomic_write_text(self.folder / name, per_topic_csv(result))
                     files.append(name)
         if evaluations:
             atomic_write_text(self.folder / "evaluation.json", json.dumps(evaluations, indent=2, sort_keys=True) + "\n")
-            atomic_write_text(self.folder / "evaluation.txt", format_table(tables) + "\n")
+            atomic_write_text(self.folder / "evaluation.txt", format_results(evaluations) + "\n")
             files += ["evaluation.json", "evaluation.txt"]
         for stale in set(previous) - set(files):
             (self.folder / stale).unlink(missing_ok=True)

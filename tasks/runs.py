@@ -1,30 +1,41 @@
-"""Write the run: a ranking as a TREC run file under one tag, checked against the task's rules."""
+"""Write the run: a ranking as a TREC run file under one tag, checked against the task's rules.
+
+Column 2 is `Q0`, or with stance switched on (Task 2) each passage's stance label.
+"""
 
 from __future__ import annotations
 
 import luigi
 import pyarrow.parquet as pq
-from luigi.util import requires
+from luigi.util import inherits
 
 from argrank.runfile import RunLine, write_run
-from argrank.validation import validate_run
+from argrank.stance_labels import NO_STANCE_COLUMN
+from argrank.validation import COLUMN2, validate_run
 from tasks.base import CachedTask
 from tasks.rank import RankTopics
+from tasks.stance import ClassifyStance
 
 
-@requires(RankTopics)
+@inherits(RankTopics)
 class WriteRun(CachedTask):
     tag = luigi.Parameter(description="the run's tag, its last column")
+    stance_training = luigi.OptionalParameter(default=None, description="stance training set; none: no stance")
+    stance_model = luigi.DictParameter(default={}, description="stance classifier settings")
 
     stage = "run"
     extension = ".txt"
-    location_params = ("corpus", "topics")
+    location_params = ("corpus", "topics", "stance_training")
+
+    def requires(self) -> luigi.Task:
+        return self.clone(ClassifyStance) if self.stance_training else self.clone(RankTopics)
 
     def run(self) -> None:
         ranking = pq.read_table(self.input().path).to_pydict()
+        column2 = ranking.get("stance") or [NO_STANCE_COLUMN] * len(ranking["doc"])
         lines = [
-            RunLine(qid=q, q0="Q0", doc=d, rank=r, score=s, tag=self.tag)
-            for q, d, r, s in zip(ranking["qid"], ranking["doc"], ranking["rank"], ranking["score"])
+            RunLine(qid=q, q0=c, doc=d, rank=r, score=s, tag=self.tag)
+            for q, c, d, r, s in zip(ranking["qid"], column2, ranking["doc"], ranking["rank"], ranking["score"])
         ]
         write_run(self.output_path, lines)
-        validate_run(self.output_path, max_per_topic=self.depth)
+        validate_run(self.output_path, max_per_topic=self.depth, column2=COLUMN2[self.track])

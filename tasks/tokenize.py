@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 import luigi
-from luigi.util import requires
 
 from argrank.text import Analyzer, analysis_fingerprint
 from argrank.tokenize import tokenize_table
 from tasks.base import CachedTask, log
-from tasks.ingest import IngestArgsMe
+from tasks.ingest import INGESTS
 
 
-@requires(IngestArgsMe)
 class TokenizeDocuments(CachedTask):
+    """The first stage every track shares; `track` picks the ingest adapter, so later stages need not know it."""
+
+    track = luigi.ChoiceParameter(choices=list(INGESTS), default="args", description="whose documents")
+    corpus = luigi.Parameter(description="where the track's documents are")
     language = luigi.Parameter(default="en", description="spaCy language code of the corpus")
     fields = luigi.ListParameter(default=("conclusion", "premise"), description="document fields to index")
 
     stage = "tokens"
     extension = ".parquet"
     location_params = ("corpus",)
+
+    def requires(self) -> luigi.Task:
+        return INGESTS[self.track](corpus=self.corpus)
 
     def input_digests(self) -> list[str]:
         return [analysis_fingerprint(self.language)]

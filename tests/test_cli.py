@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from argrank.validation import validate_run
+from argrank.stance_labels import LABELS
+from argrank.validation import COLUMN2, validate_run
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data" / "args"
@@ -90,6 +91,83 @@ def test_tira_contract_runs_the_graph(tmp_path):
     assert any((tmp_path / "outputs" / "cache" / "args" / "ingest").iterdir())
 
 
+def test_tira_contract_for_the_comparative_track_writes_a_stance_run(tmp_path):
+    given = tmp_path / "input"
+    given.mkdir()
+    shutil.copy(REPO / "data" / "comparative" / "passages.jsonl.gz", given)
+    shutil.copy(REPO / "data" / "comparative" / "topics.xml", given)
+    done = argrank(
+        "tira", "--track", "comparative", "-i", str(given), "-o", str(tmp_path / "out"),
+        "--outputs", str(tmp_path / "outputs"),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    run = tmp_path / "out" / "run.txt"
+    assert validate_run(run, column2=COLUMN2["comparative"]) > 0
+    lines = [line.split() for line in run.read_text().splitlines()]
+    assert {line[1] for line in lines} <= set(LABELS) and {line[5] for line in lines} == {"argrank-cmp-bm25-objects"}
+
+
 def test_tira_names_an_unknown_run(tmp_path):
     done = argrank("tira", "-i", str(DATA / "corpus"), "-o", str(tmp_path), "--run", "nope")
     assert done.returncode == 2 and "no run tagged 'nope'" in done.stderr
+
+
+def test_evaluate_adds_stance_f1_to_the_json(shared_data):
+    task2 = shared_data / "touche-task2"
+    done = argrank(
+        "evaluate", "--run", str(task2 / "runs-2022" / "Grimjack-run1.txt"),
+        "--qrels", str(task2 / "touche-task2-2022-relevance.qrels"),
+        "--stance-qrels", str(task2 / "touche-task2-2022-stance.qrels"),
+        "--topics", str(task2 / "topics-task2-2022.xml"), "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["nDCG@5"] == pytest.approx(0.3761, abs=5e-5)
+    assert result["stance_f1"] == pytest.approx(0.2071, abs=5e-5) and result["stance_pairs"] == 1282
+    assert list(result["stance_f1_per_label"]) == ["FIRST", "SECOND", "NEUTRAL", "NO"]
+
+
+def test_evaluate_with_stance_qrels_only(shared_data):
+    task2 = shared_data / "touche-task2"
+    stance = str(task2 / "touche-task2-2022-stance.qrels")
+    done = argrank("evaluate", "--run", str(task2 / "runs-2022" / "Puss-in-Boots-run1.txt"), "--stance-qrels", stance)
+    assert done.returncode == 0, done.stderr
+    assert "Puss-in-Boots-run1.txt / touche-task2-2022-stance.qrels: macro-F1 0.1584 over 1328 pairs" in done.stdout
+    assert "nDCG@5" not in done.stdout
+    done = argrank("evaluate", "--run", str(task2 / "runs-2022" / "Aldo-Nadi-run3.txt"), "--stance-qrels", stance, "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {
+        "stance_f1": None, "stance_pairs": 0, "stance_f1_per_label": dict.fromkeys(["FIRST", "SECOND", "NEUTRAL", "NO"])
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [((), "give --qrels, --stance-qrels or both"), (("--stance-qrels", "s", "--csv", "c"), "--csv writes per-topic nDCG")],
+)
+def test_evaluate_needs_qrels_or_stance_qrels(tmp_path, options, problem):
+    done = argrank("evaluate", "--run", str(tmp_path / "run.txt"), *options)
+    assert done.returncode == 2 and f"argrank evaluate: error: {problem}" in done.stderr
+
+
+def test_evaluate_names_the_first_document_that_mixes_q0_and_stance(shared_data, tmp_path):
+    run = tmp_path / "mixed.txt"
+    run.write_text("2 FIRST a 1 2 t\n2 Q0 b 2 1 t\n")
+    stance = shared_data / "touche-task2" / "touche-task2-2022-stance.qrels"
+    done = argrank("evaluate", "--run", str(run), "--stance-qrels", str(stance))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"{run}: topic 2, document b: column 2 is 'Q0', expected a stance label" in done.stderr
+
+
+def test_validate_comparative_track(shared_data, tmp_path):
+    runs = shared_data / "touche-task2" / "runs-2022"
+    done = argrank("validate", "--track", "comparative", str(runs / "Grimjack-run1.txt"))
+    assert done.returncode == 0 and "valid (5000 lines)" in done.stdout
+    done = argrank("validate", str(runs / "Grimjack-run1.txt"))
+    assert done.returncode == 2 and "Grimjack-run1.txt: line 1: column 2 is 'FIRST', expected 'Q0'" in done.stderr
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text("2 NO a 1 2 t\n2 NO b 2 1 t\n2 Q0 c 3 0 t\n")
+    done = argrank("validate", "--track", "comparative", str(mixed))
+    assert done.returncode == 2 and "mixed.txt: line 3: column 2 is 'Q0' but 'NO' on line 1" in done.stderr
+    done = argrank("validate", "--track", "comparative", str(runs / "Katana-run1.txt"))
+    assert done.returncode == 2 and 'Katana-run1.txt: line 1: the tag "Colbert fine tune on touche data" is quoted' in done.stderr

@@ -34,6 +34,29 @@ def test_defaults_and_relative_paths(tmp_path):
     assert spec.params == {"k1": 1.2, "b": 0.75, "epsilon": 0.25}
 
 
+COMPARATIVE = "comparative:\n  passages: p.jsonl.gz\n  topics: t.xml\n"
+
+
+def test_repository_comparative_track_loads():
+    track = load_config(REPO / "runs.yaml")["comparative"]
+    assert track.corpus.is_file() and track.stance_training.is_file() and track.stance_qrels.is_file()
+    assert set(track.qrels) == {"relevance", "quality"}
+    assert any(spec.stance for spec in track.runs) and {spec.query for spec in track.runs} >= {"title+objects"}
+
+
+def test_comparative_defaults_and_stance_settings(tmp_path):
+    text = COMPARATIVE + (
+        "  stance_training: train.tsv\n  stance_qrels: s.qrels\n  fields: [contents, doc2query]\n"
+        "  stance_model: {c: 2}\n  runs:\n    r1: {query: title+objects, stance: true}\n    r2: {}\n"
+    )
+    track = load_config(write(tmp_path, text))["comparative"]
+    assert track.name == "comparative" and track.corpus == tmp_path / "p.jsonl.gz"
+    assert track.stance_training == tmp_path / "train.tsv" and track.stance_qrels == tmp_path / "s.qrels"
+    assert track.fields == ("contents", "doc2query") and track.stance_model == {"c": 2.0, "folds": 5}
+    assert [(spec.query, spec.stance) for spec in track.runs] == [("title+objects", True), ("title", False)]
+    assert load_config(write(tmp_path, COMPARATIVE + "  runs: {r: {}}\n"))["comparative"].fields == ("contents",)
+
+
 @pytest.mark.parametrize(
     "text, where, problem",
     [
@@ -48,6 +71,17 @@ def test_defaults_and_relative_paths(tmp_path):
         ("args:\n  corpus: c\n  topics: t\n  runs: {a: {}, b: {}, c: {}, d: {}, e: {}, f: {}}\n", "args.runs", "at most 5"),
         ("args:\n  corpus: c\n  topics: t\n  runs: {r: {}}\n  colour: red\n", "args", "unknown setting(s) colour"),
         ("args: {corpus: [\n", "", "not valid YAML"),
+        ("args:\n  corpus: c\n  topics: t\n  fields: [body]\n  runs: {r: {}}\n", "args.fields", "conclusion, premise"),
+        ("args:\n  corpus: c\n  topics: t\n  runs: {r: {stance: true}}\n", "args.runs.r", "unknown setting(s) stance"),
+        ("args:\n  corpus: c\n  topics: t\n  runs: {r: {query: title+objects}}\n", "args.runs.r.query", "unknown query"),
+        ("comparative:\n  corpus: c\n  topics: t\n  runs: {r: {}}\n", "comparative", "unknown setting(s) corpus"),
+        (f"{COMPARATIVE}  runs: {{r: {{stance: true}}}}\n", "comparative.stance_training", "need a stance training set"),
+        (f"{COMPARATIVE}  runs: {{r: {{stance: yes please}}}}\n", "comparative.runs.r.stance", "true or false"),
+        (f"{COMPARATIVE}  qrels: {{stance: s.qrels}}\n  runs: {{r: {{}}}}\n", "comparative.qrels.stance", "stance_qrels"),
+        (f"{COMPARATIVE}  fields: []\n  runs: {{r: {{}}}}\n", "comparative.fields", "expected a list"),
+        (f"{COMPARATIVE}  stance_model: {{c: 0}}\n  runs: {{r: {{}}}}\n", "comparative.stance_model.c", "positive number"),
+        (f"{COMPARATIVE}  stance_model: {{folds: 1}}\n  runs: {{r: {{}}}}\n", "comparative.stance_model.folds", "at least 2"),
+        (f"{COMPARATIVE}  stance_model: {{depth: 3}}\n  runs: {{r: {{}}}}\n", "comparative.stance_model", "unknown setting(s) depth"),
     ],
 )
 def test_mistakes_are_named(tmp_path, text, where, problem):

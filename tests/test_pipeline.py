@@ -15,7 +15,8 @@ import luigi
 import pytest
 import yaml
 
-from argrank.validation import validate_run
+from argrank.stance_labels import LABELS
+from argrank.validation import COLUMN2, validate_run
 from workflows import FullSubmission
 
 REPO = Path(__file__).resolve().parent.parent
@@ -44,17 +45,19 @@ def stages_of(paths) -> set[str]:
     return {Path(p).parts[1] for p in paths}
 
 
+def copy_project(tmp_path: Path, *tracks: str) -> tuple[Path, Path]:
+    """A copy of the embedded data and of runs.yaml (its paths are relative to it) keeping only `tracks`."""
+    shutil.copytree(REPO / "data", tmp_path / "data")
+    config = yaml.safe_load((REPO / "runs.yaml").read_text())
+    runs_file = tmp_path / "runs.yaml"
+    runs_file.write_text(yaml.safe_dump({track: config[track] for track in tracks}), encoding="utf-8")
+    return runs_file, tmp_path / "outputs"
+
+
 @pytest.fixture()
 def project(tmp_path) -> tuple[Path, Path]:
-    """A copy of the embedded data with its own runs file, so tests can change both."""
-    shutil.copytree(REPO / "data" / "args", tmp_path / "data")
-    config = yaml.safe_load((REPO / "runs.yaml").read_text())
-    for key in ("corpus", "topics"):
-        config["args"][key] = config["args"][key].replace("data/args", "data")
-    config["args"]["qrels"] = {k: v.replace("data/args", "data") for k, v in config["args"]["qrels"].items()}
-    runs_file = tmp_path / "runs.yaml"
-    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
-    return runs_file, tmp_path / "outputs"
+    """The args track on a copy of its embedded data, so tests can change both."""
+    return copy_project(tmp_path, "args")
 
 
 def test_full_submission_writes_valid_scored_runs(project):
@@ -108,7 +111,7 @@ def test_replacing_a_corpus_file_reruns_from_ingest(project, tmp_path):
     runs_file, outputs = project
     build(runs_file, outputs)
     before = cache_state(outputs)
-    debatewise = tmp_path / "data" / "corpus" / "debatewise.json"
+    debatewise = tmp_path / "data" / "args" / "corpus" / "debatewise.json"
     corpus = json.loads(debatewise.read_text())
     corpus["arguments"] = corpus["arguments"][:-1]
     debatewise.write_text(json.dumps(corpus))
@@ -186,7 +189,7 @@ def test_sigkill_mid_stage_then_resume_gives_identical_outputs(project, tmp_path
 
 def test_bad_corpus_fails_the_run_with_the_file_and_record_named(project, tmp_path):
     runs_file, outputs = project
-    idebate = tmp_path / "data" / "corpus" / "idebate.json"
+    idebate = tmp_path / "data" / "args" / "corpus" / "idebate.json"
     corpus = json.loads(idebate.read_text())
     del corpus["arguments"][2]["premises"]
     idebate.write_text(json.dumps(corpus))
@@ -199,7 +202,7 @@ def test_bad_corpus_fails_the_run_with_the_file_and_record_named(project, tmp_pa
 
 def test_missing_corpus_exits_non_zero(project, tmp_path):
     runs_file, outputs = project
-    shutil.rmtree(tmp_path / "data" / "corpus")
+    shutil.rmtree(tmp_path / "data" / "args" / "corpus")
     done = subprocess.run(luigi_command(runs_file, outputs), cwd=REPO, capture_output=True, text=True)
     assert done.returncode != 0
     assert "no args.me corpus" in done.stderr and "Traceback" not in done.stderr
@@ -227,3 +230,49 @@ def test_republishing_drops_runs_no_longer_configured(project):
     assert not list(folder.glob("argrank-dirichlet.*"))
     assert "argrank-dirichlet" not in json.loads((folder / "evaluation.json").read_text())
     assert (folder / "argrank-bm25.txt").exists()
+
+
+# ---- the comparative track (Touché Task 2) ------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def comparative(tmp_path) -> tuple[Path, Path]:
+    return copy_project(tmp_path, "comparative")
+
+
+def test_comparative_submission_has_stance_runs_scored_for_relevance_quality_and_stance(comparative):
+    runs_file, outputs = comparative
+    build(runs_file, outputs)
+    folder = outputs / "submission" / "comparative"
+    runs = yaml.safe_load(runs_file.read_text())["comparative"]["runs"]
+    evaluation = json.loads((folder / "evaluation.json").read_text())
+    assert sorted(evaluation) == sorted(runs)
+    for tag, spec in runs.items():
+        assert validate_run(folder / f"{tag}.txt", column2=COLUMN2["comparative"]) > 0
+        column2 = {line.split()[1] for line in (folder / f"{tag}.txt").read_text().splitlines()}
+        for qrels in ("relevance", "quality"):
+            assert 0.0 < evaluation[tag][qrels]["nDCG@5"] <= 1.0
+        stance = evaluation[tag]["stance"]
+        if spec["stance"]:
+            assert column2 <= set(LABELS) and len(column2) >= 3
+            assert stance["stance_pairs"] > 100 and 0.0 < stance["stance_f1"] <= 1.0
+            # The classifier's own cross-validated score on its training data travels with the run's scores.
+            assert 0.5 < stance["classifier"]["cv_macro_f1"] <= 1.0 and stance["classifier"]["examples"] > 100
+        else:
+            assert column2 == {"Q0"} and stance["stance_f1"] is None and "classifier" not in stance
+    assert "stance_f1" in (folder / "evaluation.txt").read_text()
+
+
+def test_changing_the_stance_model_reruns_only_the_stance_stages(comparative):
+    runs_file, outputs = comparative
+    config = yaml.safe_load(runs_file.read_text())
+    config["comparative"]["runs"] = {"only": {"method": "bm25", "query": "title+objects", "stance": True}}
+    runs_file.write_text(yaml.safe_dump(config))
+    build(runs_file, outputs)
+    before = cache_state(outputs)
+    config["comparative"]["stance_model"]["c"] = 0.25
+    runs_file.write_text(yaml.safe_dump(config))
+    build(runs_file, outputs)
+    new = set(cache_state(outputs)) - set(before)
+    # Ingest, tokens, index and the ranking are reused; the model (a folder of two files) and what follows it are not.
+    assert stages_of(new) == {"stance-model", "stance", "run", "evaluation"}

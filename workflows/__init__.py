@@ -5,9 +5,7 @@ from __future__ import annotations
 import luigi
 
 from argrank.config import load_config
-from tasks.publish import PublishArgs
-
-PUBLISHERS = {"args": PublishArgs}
+from tasks.publish import PublishTrack
 
 
 class FullSubmission(luigi.WrapperTask):
@@ -16,4 +14,4 @@ class FullSubmission(luigi.WrapperTask):
     runs_file = luigi.Parameter(default="runs.yaml", description="the YAML file that names the runs to produce")
 
     def requires(self) -> list[luigi.Task]:
-        return [PUBLISHERS[track](runs_file=self.runs_file) for track in load_config(self.runs_file)]
+        return [PublishTrack(runs_file=self.runs_file, track=track) for track in load_config(self.runs_file)]

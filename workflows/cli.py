@@ -13,47 +13,69 @@ import sys
 from pathlib import Path
 
 from argrank.atomic import atomic_path
+from argrank.config import TRACKS
 from argrank.errors import InputError
 from argrank.evaluation import evaluate
-from argrank.qrels import read_qrels
-from argrank.report import format_table, per_topic_csv
+from argrank.qrels import read_qrels, read_stance_qrels
+from argrank.report import format_results, format_table, per_topic_csv
 from argrank.runfile import read_run
+from argrank.stance_evaluation import evaluate_stance, format_stance
 from argrank.topics import read_topics
-from argrank.validation import validate_run
+from argrank.validation import COLUMN2, validate_run
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
+    if not (args.qrels or args.stance_qrels):
+        args.usage_error("give --qrels, --stance-qrels or both")
+    if args.csv and not args.qrels:
+        args.usage_error("--csv writes per-topic nDCG, which needs --qrels")
     known = [t.number for t in read_topics(args.topics)] if args.topics else None
-    result = evaluate(read_run(args.run), read_qrels(args.qrels, known), depth=args.depth)
+    run = read_run(args.run)
+    result = evaluate(run, read_qrels(args.qrels, known), depth=args.depth) if args.qrels else {}
+    if args.stance_qrels:
+        stance_qrels = read_stance_qrels(args.stance_qrels, known)
+        try:
+            result.update(evaluate_stance(run, stance_qrels))
+        except ValueError as error:  # column 2 mixes Q0 and stance labels: name the run file too
+            raise InputError(args.run, "", str(error)) from None
     if args.csv:
         with atomic_path(args.csv) as tmp:
             tmp.write_text(per_topic_csv(result), encoding="utf-8")
     if args.json:
         print(json.dumps(result, indent=2))
-    else:
-        print(format_table({f"{Path(args.run).name} / {Path(args.qrels).name}": result}))
+        return 0
+    run_name = Path(args.run).name
+    if args.qrels:
+        print(format_table({f"{run_name} / {Path(args.qrels).name}": result}))
+    if args.stance_qrels:
+        print(format_stance(f"{run_name} / {Path(args.stance_qrels).name}", result))
     return 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    lines = validate_run(args.run, max_per_topic=args.max_per_topic)
+    lines = validate_run(args.run, max_per_topic=args.max_per_topic, column2=COLUMN2[args.track])
     print(f"{args.run}: valid ({lines} lines)")
     return 0
 
 
 def cmd_tira(args: argparse.Namespace) -> int:
-    """Run one configured run's graph on INPUT_DIR (args.me files + topics.xml) and write OUTPUT_DIR/run.txt."""
+    """Run one configured run's graph on INPUT_DIR (the track's documents + topics.xml) and write OUTPUT_DIR/run.txt."""
     import luigi
 
     from argrank.config import load_config
     from tasks.publish import run_tasks
 
-    track = load_config(args.runs_file)["args"]
+    tracks = load_config(args.runs_file)
+    if args.track not in tracks:
+        raise InputError(args.runs_file, "", f"no {args.track!r} track configured (configured: {', '.join(tracks)})")
+    track = tracks[args.track]
     tags = [spec.tag for spec in track.runs]
     tag = args.run or tags[0]
     if tag not in tags:
-        raise InputError(args.runs_file, "args.runs", f"no run tagged {tag!r} (configured: {', '.join(tags)})")
-    track = dataclasses.replace(track, corpus=Path(args.input).resolve(), topics=Path(args.input).resolve() / "topics.xml", qrels={})
+        raise InputError(args.runs_file, f"{args.track}.runs", f"no run tagged {tag!r} (configured: {', '.join(tags)})")
+    given = Path(args.input).resolve()
+    # The documents and topics come from INPUT_DIR; judgments are not part of the contract.
+    track = dataclasses.replace(track, corpus=given, topics=given / "topics.xml", qrels={}, stance_qrels=None)
     luigi.configuration.get_config().set("argrank", "output_dir", args.outputs)
     task = run_tasks(track)[tag]["run"]
     result = luigi.build([task], local_scheduler=True, detailed_summary=True)
@@ -82,7 +104,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         if evaluation.exists():
             print(f"evaluation {evaluation}\n")
             results = json.loads(evaluation.read_text(encoding="utf-8"))
-            print(format_table({f"{tag} / {q}": r for tag, by_qrels in results.items() for q, r in by_qrels.items()}))
+            print(format_results(results))
     return 0
 
 
@@ -92,20 +114,30 @@ def parser() -> argparse.ArgumentParser:
 
     evaluate_ = commands.add_parser("evaluate", help="score a run against qrels (nDCG, judged)")
     evaluate_.add_argument("--run", required=True, help="run file (tab or space separated)")
-    evaluate_.add_argument("--qrels", required=True, help="qrels file `topic 0 doc label`")
+    evaluate_.add_argument("--qrels", help="qrels file `topic 0 doc label` for nDCG and judged")
+    evaluate_.add_argument(
+        "--stance-qrels",
+        help="Task 2 stance qrels `topic 0 doc FIRST|SECOND|NEUTRAL|NO`: stance macro-F1 over the whole run, not cut at k",
+    )
     evaluate_.add_argument("--depth", type=int, default=5, help="cut-off k (default 5)")
     evaluate_.add_argument("--topics", help="topics XML: reject qrels topics it does not have")
     evaluate_.add_argument("--json", action="store_true", help="print one JSON object")
     evaluate_.add_argument("--csv", help="also write per-topic scores to this CSV file")
-    evaluate_.set_defaults(handler=cmd_evaluate)
+    evaluate_.set_defaults(handler=cmd_evaluate, usage_error=evaluate_.error)
 
     validate_ = commands.add_parser("validate", help="check a run file against the Touché rules")
     validate_.add_argument("run", help="run file")
     validate_.add_argument("--max-per-topic", type=int, default=1000)
+    validate_.add_argument(
+        "--track", choices=sorted(COLUMN2), default="args", help="comparative (Task 2) allows stance labels in column 2"
+    )
     validate_.set_defaults(handler=cmd_validate)
 
-    tira = commands.add_parser("tira", help="TIRA contract: -i INPUT_DIR (args.me files, topics.xml) -o OUTPUT_DIR")
+    tira = commands.add_parser(
+        "tira", help="TIRA contract: -i INPUT_DIR (args.me files or passages.jsonl.gz, and topics.xml) -o OUTPUT_DIR"
+    )
     tira.add_argument("-i", "--input", required=True)
+    tira.add_argument("--track", choices=sorted(TRACKS), default="args", help="which task's contract")
     tira.add_argument("-o", "--output", required=True)
     tira.add_argument("--runs-file", default="runs.yaml", help="where the run's method and parameters are named")
     tira.add_argument("--run", help="the tag of the run to produce (default: the first configured)")
