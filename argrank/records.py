@@ -23,17 +23,7 @@ def read_records(path: str | Path) -> list[Record]:
 
     Raises InputError for an unreadable file, bytes that are not UTF-8 (naming their line) and a file without records.
     """
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise InputError(path, "", f"cannot read: {error.strerror}") from None
-    data = data.removeprefix(codecs.BOM_UTF8)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise InputError(path, f"line {line}", f"not valid UTF-8 (byte 0x{data[error.start]:02x})") from None
+    text = read_utf8(path)
     stray = _STRAY_SPACE.search(text)
     if stray:
         line = text.count("\n", 0, stray.start()) + 1
@@ -42,6 +32,22 @@ def read_records(path: str | Path) -> list[Record]:
     if not records:
         raise InputError(path, "", "empty file: no lines to read")
     return records
+
+
+def read_utf8(path: str | Path) -> str:
+    """A whole text file (a leading byte-order mark dropped); InputError for an unreadable file or bytes that
+    are not UTF-8, naming their line."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(path, "", f"cannot read: {error.strerror}") from None
+    data = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise InputError(path, f"line {line}", f"not valid UTF-8 (byte 0x{data[error.start]:02x})") from None
 
 
 def expect_fields(path: str | Path, record: Record, names: tuple[str, ...]) -> list[str]:

@@ -7,14 +7,13 @@ an example whose two objects are the same, since the classifier tells them apart
 
 from __future__ import annotations
 
-import codecs
 import csv
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from argrank.errors import InputError
-from argrank.records import parse_int
+from argrank.records import parse_int, read_utf8
 from argrank.stance_labels import LABELS, TRAINING_CODES
 
 # The TSV columns we use; the task's file has more (ds, id, answer_stance_object, mask positions, …).
@@ -52,16 +51,7 @@ def read_training_set(path: str | Path) -> list[StanceExample]:
 
 def _read_lines(path: Path) -> list[str]:
     """The file's lines (line N at index N-1, CR-LF endings allowed); InputError for unreadable or empty files."""
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise InputError(path, "", f"cannot read: {error.strerror}") from None
-    data = data.removeprefix(codecs.BOM_UTF8)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise InputError(path, f"line {line}", f"not valid UTF-8 (byte 0x{data[error.start]:02x})") from None
+    text = read_utf8(path)
     if not text.strip():
         raise InputError(path, "", "empty file: no lines to read")
     return [line.removesuffix("\r") for line in text.split("\n")]

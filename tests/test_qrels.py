@@ -25,24 +25,29 @@ def test_known_topics_accepts_the_listed_ones(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("content", "line", "problem"),
+    ("reader", "content", "line", "problem"),
     [
-        (b"1 0 a 1\n1 0 b\n", 2, "expected 4 fields (topic iteration doc label), found 3"),
-        (b"1 0 a 1 extra\n", 1, "expected 4 fields"),
-        (b"1 0 a 1\n1 0 b 1\n1 0 c high\n", 3, "label 'high' is not a finite number"),
-        (b"1 0 a nan\n", 1, "label 'nan' is not a finite number"),
-        (b"1 0 a 1_0\n", 1, "label '1_0' is not a finite number"),
-        (b"1 0 a 2\n1 0 b 1\n1 0 a 1\n", 3, "document a of topic 1 is labelled 1 here but 2 on line 1"),
-        (b"1 0 a 2.0\n1 0 a 2\n1 0 a 1\n", 3, "document a of topic 1 is labelled 1 here but 2.0 on line 1"),
-        (b"1 0 a 1\n1 0 b 0\xff\n", 2, "not valid UTF-8"),
-        (b"1 0 a 1\n1 0\xc2\xa0b 0\n", 2, "white space U+00A0"),
+        (read_qrels, b"1 0 a 1\n1 0 b\n", 2, "expected 4 fields (topic iteration doc label), found 3"),
+        (read_qrels, b"1 0 a 1 extra\n", 1, "expected 4 fields"),
+        (read_qrels, b"1 0 a 1\n1 0 b 1\n1 0 c high\n", 3, "label 'high' is not a finite number"),
+        (read_qrels, b"1 0 a nan\n", 1, "label 'nan' is not a finite number"),
+        (read_qrels, b"1 0 a 1_0\n", 1, "label '1_0' is not a finite number"),
+        (read_qrels, b"1 0 a 2\n1 0 b 1\n1 0 a 1\n", 3, "document a of topic 1 is labelled 1 here but 2 on line 1"),
+        (read_qrels, b"1 0 a 2.0\n1 0 a 2\n1 0 a 1\n", 3, "document a of topic 1 is labelled 1 here but 2.0 on line 1"),
+        (read_qrels, b"1 0 a 1\n1 0 b 0\xff\n", 2, "not valid UTF-8"),
+        (read_qrels, b"1 0 a 1\n1 0\xc2\xa0b 0\n", 2, "white space U+00A0"),
+        (read_stance_qrels, b"1 0 a FIRST\n1 0 b first\n", 2, "stance label 'first' is not one of FIRST, SECOND, NEUTRAL, NO"),
+        (read_stance_qrels, b"1 0 a FIRST\n1 0 b 2\n", 2, "stance label '2' is not one of"),
+        (read_stance_qrels, b"1 0 a Q0\n", 1, "stance label 'Q0' is not one of"),
+        (read_stance_qrels, b"1 0 a FIRST\n1 0 b NO\n1 0 a SECOND\n", 3, "document a of topic 1 is labelled SECOND here but FIRST on line 1"),
+        (read_stance_qrels, b"1 0 a FIRST\n1 0 b\n", 2, "expected 4 fields (topic iteration doc label), found 3"),
     ],
 )
-def test_bad_lines_name_file_and_line(tmp_path, content, line, problem):
+def test_bad_lines_name_file_and_line(tmp_path, reader, content, line, problem):
     path = tmp_path / "bad.qrels"
     path.write_bytes(content)
     with pytest.raises(InputError, match=re.escape(f"{path}: line {line}: ") + ".*" + re.escape(problem)):
-        read_qrels(path)
+        reader(path)
 
 
 def test_unknown_topic_is_named_with_its_line(tmp_path):
@@ -84,23 +89,6 @@ def test_stance_qrels_keep_their_labels(tmp_path):
     path = tmp_path / "stance.qrels"
     path.write_text("12 0 a FIRST\n12\t0\tb\tSECOND\n\n3 0 a NEUTRAL\n3 0 b NO\n12 0 a FIRST\n", encoding="utf-8")
     assert read_stance_qrels(path) == {"12": {"a": "FIRST", "b": "SECOND"}, "3": {"a": "NEUTRAL", "b": "NO"}}
-
-
-@pytest.mark.parametrize(
-    ("content", "line", "problem"),
-    [
-        (b"1 0 a FIRST\n1 0 b first\n", 2, "stance label 'first' is not one of FIRST, SECOND, NEUTRAL, NO"),
-        (b"1 0 a FIRST\n1 0 b 2\n", 2, "stance label '2' is not one of"),
-        (b"1 0 a Q0\n", 1, "stance label 'Q0' is not one of"),
-        (b"1 0 a FIRST\n1 0 b NO\n1 0 a SECOND\n", 3, "document a of topic 1 is labelled SECOND here but FIRST on line 1"),
-        (b"1 0 a FIRST\n1 0 b\n", 2, "expected 4 fields (topic iteration doc label), found 3"),
-    ],
-)
-def test_bad_stance_lines_name_file_and_line(tmp_path, content, line, problem):
-    path = tmp_path / "bad.qrels"
-    path.write_bytes(content)
-    with pytest.raises(InputError, match=re.escape(f"{path}: line {line}: ") + ".*" + re.escape(problem)):
-        read_stance_qrels(path)
 
 
 def test_stance_qrels_unknown_topic_is_named_with_its_line(tmp_path):
