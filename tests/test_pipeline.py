@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import shutil
@@ -276,3 +277,16 @@ def test_changing_the_stance_model_reruns_only_the_stance_stages(comparative):
     new = set(cache_state(outputs)) - set(before)
     # Ingest, tokens, index and the ranking are reused; the model (a folder of two files) and what follows it are not.
     assert stages_of(new) == {"stance-model", "stance", "run", "evaluation"}
+
+
+def test_a_malformed_passage_fails_the_run_with_the_file_and_line_named(comparative, tmp_path):
+    runs_file, outputs = comparative
+    passages = tmp_path / "data" / "comparative" / "passages.jsonl.gz"
+    lines = gzip.decompress(passages.read_bytes()).split(b"\n")
+    lines[4] = lines[4].replace(b'"contents"', b'"content"')
+    passages.write_bytes(gzip.compress(b"\n".join(lines)))
+    done = subprocess.run(luigi_command(runs_file, outputs), cwd=REPO, capture_output=True, text=True)
+    assert done.returncode == 30  # [retcode] task_failed in luigi.cfg
+    assert f"argrank: IngestPassages failed on bad input: {passages}: line 5 (id " in done.stderr
+    assert '"contents" missing' in done.stderr and "Traceback" not in done.stderr
+    assert not (outputs / "submission").exists()
