@@ -14,7 +14,7 @@ import yaml
 
 from argrank.errors import InputError
 from argrank.ranking import resolve_params
-from argrank.retrieval import QUERY_FIELDS
+from argrank.retrieval import QUERIES
 
 MAX_RUNS_PER_TRACK = 5  # Touché accepts at most five runs per team and task.
 TAG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -32,8 +32,8 @@ class TrackRules:
 
 
 TRACKS = {
-    "args": TrackRules("corpus", ("conclusion", "premise"), ("conclusion", "premise"), QUERY_FIELDS[:2], stance=False),
-    "comparative": TrackRules("passages", ("contents",), None, QUERY_FIELDS, stance=True),
+    "args": TrackRules("corpus", ("conclusion", "premise"), ("conclusion", "premise"), QUERIES[:2], stance=False),
+    "comparative": TrackRules("passages", ("contents",), None, QUERIES, stance=True),
 }
 STANCE_MODEL_DEFAULTS = {"c": 1.0, "folds": 5}
 

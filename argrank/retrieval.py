@@ -15,7 +15,7 @@ from argrank.topics import Topic
 
 log = logging.getLogger(__name__)
 
-QUERY_FIELDS = ("title", "title+description", "title+objects")
+QUERIES = ("title", "title+description", "title+objects")
 
 RANKING_SCHEMA = pa.schema([("qid", pa.string()), ("doc", pa.string()), ("rank", pa.int32()), ("score", pa.float64())])
 
@@ -26,8 +26,8 @@ def query_text(topic: Topic, query: str) -> str:
     `title+objects` adds a comparative topic's two objects to its title, so each object weighs twice as much
     as the question's other words and a passage about only one of them ranks below one that compares both.
     """
-    if query not in QUERY_FIELDS:
-        raise ValueError(f"unknown query formulation {query!r} (known: {', '.join(QUERY_FIELDS)})")
+    if query not in QUERIES:
+        raise ValueError(f"unknown query formulation {query!r} (known: {', '.join(QUERIES)})")
     if query == "title+description":
         return f"{topic.title} {topic.description or ''}"
     if query == "title+objects":

@@ -16,7 +16,7 @@ from argrank.stance_evaluation import evaluate_stance
 from argrank.topics import read_topics
 from tasks.base import CachedTask
 from tasks.runs import WriteRun
-from tasks.stance import TrainStanceModel, stance_report
+from tasks.stance import stance_model_task, stance_report
 
 DEPTH = 5  # Touché Tasks 1 and 2 report nDCG@5.
 STANCE = "stance"  # the results' key for stance; no qrels file may be named so
@@ -34,7 +34,7 @@ class EvaluateRun(CachedTask):
     def requires(self) -> dict[str, luigi.Task]:
         needs = {"run": self.clone(WriteRun)}
         if self.stance_training:
-            needs["model"] = TrainStanceModel(training=self.stance_training, **self.stance_model)
+            needs["model"] = stance_model_task(self.stance_training, self.stance_model)
         return needs
 
     def input_digests(self) -> list[str]:

@@ -46,6 +46,11 @@ class TrainStanceModel(CachedTask):
             (tmp / REPORT_FILE).write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
+def stance_model_task(training: str, settings: dict) -> TrainStanceModel:
+    """The one model every stance run and its evaluation share, for a training set and classifier settings."""
+    return TrainStanceModel(training=training, **settings)
+
+
 def stance_report(model_folder: str) -> dict:
     """The cross-validation report a TrainStanceModel target holds."""
     with open(f"{model_folder}/{REPORT_FILE}", encoding="utf-8") as handle:
@@ -64,7 +69,7 @@ class ClassifyStance(CachedTask):
     def requires(self) -> dict[str, luigi.Task]:
         return {
             "ranking": self.clone(RankTopics),
-            "model": TrainStanceModel(training=self.stance_training, **self.stance_model),
+            "model": stance_model_task(self.stance_training, self.stance_model),
             "documents": INGESTS[self.track](corpus=self.corpus),
         }
 
