@@ -82,6 +82,7 @@ class Track:
     stance_training: Path | None = None
     stance_model: dict[str, float] = field(default_factory=lambda: dict(STANCE_MODEL_DEFAULTS))
     near_duplicate_bits: int = NEAR_DUPLICATE_BITS
+    shards: int = 1  # row ranges of the documents tokenized, indexed and ranked as tasks of their own
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any) -> Track:
     where = name
     if not isinstance(settings, dict):
         raise InputError(path, where, "expected a mapping")
-    known = {rules.corpus_key, "topics", "qrels", "language", "fields", "depth", "runs", *rules.track_keys}
+    known = {rules.corpus_key, "topics", "qrels", "language", "fields", "depth", "shards", "runs", *rules.track_keys}
     unknown = sorted(set(settings) - known)
     if unknown:
         raise InputError(path, where, f"unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
@@ -212,6 +213,9 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any) -> Track:
     bits = settings.get("near_duplicate_bits", NEAR_DUPLICATE_BITS)
     if isinstance(bits, bool) or not isinstance(bits, int) or not 0 <= bits <= 64:
         raise InputError(path, f"{where}.near_duplicate_bits", "expected an integer from 0 (off) to 64")
+    shards = settings.get("shards", 1)
+    if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
+        raise InputError(path, f"{where}.shards", "expected an integer of at least 1")
     return Track(
         name=name,
         corpus=located(rules.corpus_key, settings[rules.corpus_key]),
@@ -225,6 +229,7 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any) -> Track:
         stance_training=stance_training,
         stance_model=_stance_model(path, f"{where}.stance_model", settings.get("stance_model") or {}),
         near_duplicate_bits=bits,
+        shards=shards,
     )
 
 

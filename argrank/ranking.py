@@ -1,15 +1,21 @@
 """Retrieval models over the sparse index: BM25 (rank-bm25's BM25Okapi, bit for bit) and Dirichlet-smoothed query likelihood.
 
 Scores are accumulated term by term over posting lists only; a document that matches no query term is
-not a candidate. Top-k selection breaks ties by document id, which is the index's column order.
+not a candidate. Top-k selection breaks ties by document id, which is the index's column order. A model
+scores one index with the statistics of a collection that may be larger (the index is one shard of it), so
+shards scored apart give the unsharded index's scores exactly.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Mapping
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from argrank.index import Index
 
@@ -35,22 +41,83 @@ def resolve_params(method: str, params: Mapping[str, Any]) -> dict[str, float]:
     return resolved
 
 
-class BM25:
+@dataclass(frozen=True, eq=False)
+class CollectionStatistics:
+    """What scores need to know of the whole collection, which a shard's index alone does not hold.
+
+    Per term, in the order the unsharded index numbers its terms (first occurrence over the documents sorted
+    by id): BM25's average idf is a sum in that order, and floating-point sums depend on their order. Query
+    terms are looked up here, so a term the collection has but the scored index lacks still counts (query
+    likelihood charges every candidate for it).
+    """
+
+    terms: pa.Array
+    document_frequencies: np.ndarray
+    collection_frequencies: np.ndarray
+    num_docs: int
+    total_length: int
+
+    @classmethod
+    def of_index(cls, index: Index) -> CollectionStatistics:
+        """An unsharded index's own statistics."""
+        return cls(
+            terms=index.terms,
+            document_frequencies=index.document_frequencies,
+            collection_frequencies=index.collection_frequencies,
+            num_docs=index.num_docs,
+            total_length=index.total_length,
+        )
+
+    @cached_property
+    def _term_lookup(self) -> dict[str, int]:
+        return {t: i for i, t in enumerate(self.terms.to_pylist())}
+
+    def term_ids(self, terms: list[str]) -> list[int]:
+        """Ids of the given terms in query order, repeats kept, terms the collection lacks dropped."""
+        return [self._term_lookup[t] for t in terms if t in self._term_lookup]
+
+
+def postings_rows(index: Index, statistics: CollectionStatistics) -> np.ndarray:
+    """For each term of the statistics, its row of the index's postings, or -1 where the index lacks it."""
+    if statistics.terms.equals(index.terms):
+        return np.arange(len(index.terms))
+    return pc.index_in(statistics.terms, value_set=index.terms).fill_null(-1).to_numpy().astype(np.int64)
+
+
+class Scorer:
+    """What both models share: an index to score, the collection's statistics, and the map between their terms.
+
+    Query term ids are the statistics' ids; without statistics the index's own are used, which is the
+    unsharded pipeline.
+    """
+
+    def __init__(self, index: Index, statistics: CollectionStatistics | None):
+        self.index = index
+        self.statistics = statistics if statistics is not None else CollectionStatistics.of_index(index)
+        self.rows = postings_rows(index, self.statistics)
+        self.doc_lengths = index.doc_lengths.astype(np.float64)
+
+    def term_ids(self, terms: list[str]) -> list[int]:
+        return self.statistics.term_ids(terms)
+
+
+class BM25(Scorer):
     """Okapi BM25 as rank-bm25's BM25Okapi computes it, including its idf floor for very common terms."""
 
-    def __init__(self, index: Index, k1: float, b: float, epsilon: float):
-        self.index = index
+    def __init__(
+        self, index: Index, k1: float, b: float, epsilon: float, statistics: CollectionStatistics | None = None
+    ):
+        super().__init__(index, statistics)
         self.k1, self.b = k1, b
-        n = index.num_docs
-        self.avgdl = index.total_length / n
-        df = index.document_frequencies
+        n = self.statistics.num_docs
+        self.avgdl = self.statistics.total_length / n
+        df = self.statistics.document_frequencies
         distinct, position = np.unique(df, return_inverse=True)
         # math.log, not np.log: numpy's SIMD log may differ from libm in the last bit.
         idf = np.array([math.log(n - d + 0.5) - math.log(d + 0.5) for d in distinct.tolist()])[position]
         # rank-bm25 sums idf left to right in first-occurrence order; cumsum is that sequential sum.
         average_idf = np.cumsum(idf)[-1] / len(idf) if len(idf) else 0.0
         self.idf = np.where(idf < 0, epsilon * average_idf, idf)
-        self.doc_lengths = index.doc_lengths.astype(np.float64)
 
     def score(self, term_ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
         """Candidate documents (ascending) and their scores for a query given as term ids (repeats count)."""
@@ -59,7 +126,10 @@ class BM25:
         touched = np.zeros(self.index.num_docs, dtype=bool)
         k1, b = self.k1, self.b
         for t in term_ids:
-            start, end = postings.indptr[t], postings.indptr[t + 1]
+            row = self.rows[t]
+            if row < 0:  # no document of this index has the term
+                continue
+            start, end = postings.indptr[row], postings.indptr[row + 1]
             docs = postings.indices[start:end]
             tf = postings.data[start:end].astype(np.float64)
             dl = self.doc_lengths[docs]
@@ -69,18 +139,18 @@ class BM25:
         return candidates, scores[candidates]
 
 
-class DirichletLM:
+class DirichletLM(Scorer):
     """Query log-likelihood with Dirichlet smoothing: Σ_t log((tf + μ·P(t|C)) / (|d| + μ)) over query terms."""
 
-    def __init__(self, index: Index, mu: float):
-        self.index = index
+    def __init__(self, index: Index, mu: float, statistics: CollectionStatistics | None = None):
+        super().__init__(index, statistics)
         self.mu = mu
-        self.background = index.collection_frequencies / index.total_length
-        self.doc_lengths = index.doc_lengths.astype(np.float64)
+        self.background = self.statistics.collection_frequencies / self.statistics.total_length
 
     def score(self, term_ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
         postings = self.index.postings
-        spans = [(postings.indptr[t], postings.indptr[t + 1]) for t in term_ids]
+        rows = [self.rows[t] for t in term_ids]
+        spans = [(postings.indptr[r], postings.indptr[r + 1]) if r >= 0 else (0, 0) for r in rows]
         if not spans:
             return np.empty(0, dtype=np.int64), np.empty(0)
         candidates = np.unique(np.concatenate([postings.indices[s:e] for s, e in spans]))
@@ -93,9 +163,13 @@ class DirichletLM:
         return candidates, log_likelihood
 
 
-def make_ranker(index: Index, method: str, params: Mapping[str, Any]) -> BM25 | DirichletLM:
+def make_ranker(
+    index: Index, method: str, params: Mapping[str, Any], statistics: CollectionStatistics | None = None
+) -> BM25 | DirichletLM:
+    """The named model over `index`; `statistics` are the whole collection's where `index` is one shard of it."""
     resolved = resolve_params(method, params)
-    return BM25(index, **resolved) if method == "bm25" else DirichletLM(index, **resolved)
+    model = BM25 if method == "bm25" else DirichletLM
+    return model(index, **resolved, statistics=statistics)
 
 
 def top_k(candidates: np.ndarray, scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:

@@ -36,14 +36,25 @@ def query_text(topic: Topic, query: str) -> str:
 
 
 def rank_topics(
-    index: Index, analyzer: Analyzer, topics: Sequence[Topic], ranker: BM25 | DirichletLM, query: str, depth: int
+    index: Index,
+    analyzer: Analyzer,
+    topics: Sequence[Topic],
+    ranker: BM25 | DirichletLM,
+    query: str,
+    depth: int,
+    warn_unmatched: bool = True,
 ) -> pa.Table:
-    """Top `depth` documents per topic as a table (qid, doc, rank from 1, score), topics in the given order."""
+    """Top `depth` documents per topic as a table (qid, doc, rank from 1, score), topics in the given order.
+
+    Query terms are looked up in the ranker's collection statistics, which for a shard are the whole
+    collection's; a shard passes `warn_unmatched=False`, since the merge of all shards warns once instead.
+    """
     columns: dict[str, list] = {"qid": [], "doc": [], "rank": [], "score": []}
     for topic in topics:
-        term_ids = index.term_ids(analyzer.analyze(query_text(topic, query)))
+        term_ids = ranker.term_ids(analyzer.analyze(query_text(topic, query)))
         if not term_ids:
-            log.warning("topic %s: no query term occurs in the index, so the topic gets no results", topic.number)
+            if warn_unmatched:
+                warn_no_results(topic.number)
             continue
         docs, scores = top_k(*ranker.score(term_ids), depth)
         columns["qid"].extend([topic.number] * len(docs))
@@ -51,3 +62,7 @@ def rank_topics(
         columns["rank"].extend(range(1, len(docs) + 1))
         columns["score"].extend(scores.tolist())
     return pa.table(columns, schema=RANKING_SCHEMA)
+
+
+def warn_no_results(qid: str) -> None:
+    log.warning("topic %s: no query term occurs in the index, so the topic gets no results", qid)

@@ -11,6 +11,7 @@ import pyarrow.parquet as pq
 
 from argrank.atomic import atomic_path
 from argrank.passages import EXTRA
+from argrank.shards import shard_batches
 from argrank.text import Analyzer, MultilingualAnalyzer
 
 LANGUAGE = "language"  # a document table's column naming each row's language, where the corpus mixes them
@@ -45,8 +46,11 @@ def tokenize_table(
     analyzer: Analyzer | MultilingualAnalyzer,
     fields: Sequence[str],
     batch_size: int = 5000,
+    shard: int = 0,
+    shards: int = 1,
 ) -> int:
-    """Write (id, tokens) for every row of `in_path`; returns the number of tokens kept.
+    """Write (id, tokens) for every row of `in_path`'s shard (`shard` of `shards`, see argrank.shards; by
+    default the whole table); returns the number of tokens kept.
 
     A multilingual analyzer takes each row's language from the table's LANGUAGE column where it has one.
     """
@@ -55,7 +59,7 @@ def tokenize_table(
     by_language = isinstance(analyzer, MultilingualAnalyzer) and LANGUAGE in source.schema_arrow.names
     with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, TOKENS_SCHEMA) as writer:
         columns = ["id", *source_columns(source.schema_arrow, fields), *([LANGUAGE] if by_language else [])]
-        for batch in source.iter_batches(batch_size=batch_size, columns=columns):
+        for batch in shard_batches(source, shard, shards, columns, batch_size):
             texts = document_texts(batch, fields)
             if by_language:
                 tokens = analyzer.analyze_many(texts, batch.column(LANGUAGE).to_pylist())

@@ -29,6 +29,18 @@ class argrank(luigi.Config):  # noqa: N801 - the class name is the luigi.cfg sec
     output_dir = luigi.Parameter(default="outputs", description="where cached stages and submissions are written")
 
 
+# Signatures known in this build. Luigi asks every task for its output many times while it schedules, and each
+# signature reaches down to the corpus fingerprint (an image collection's is a walk over its whole tree), so
+# without this a graph's scheduling grows with its size squared. The graph's root forgets them when a build
+# starts, so files changed between two builds in one process are seen.
+_signatures: dict[str, str] = {}
+
+
+def forget_signatures() -> None:
+    """Start a build afresh: signatures are computed again from the files as they are now."""
+    _signatures.clear()
+
+
 class CachedTask(luigi.Task):
     """A stage whose single output lives at a content-addressed path."""
 
@@ -49,13 +61,15 @@ class CachedTask(luigi.Task):
         return {k: v for k, v in sorted(params.items()) if k not in self.location_params}
 
     def signature(self) -> str:
-        upstream = [task.signature() for task in flatten(self.requires())]
-        try:
-            inputs = self.input_digests()
-        except (InputError, OSError):
-            # Unreadable now: the target cannot exist, and run() meets the same problem and reports it.
-            inputs = ["unreadable"]
-        return digest(self.task_family, self.own_params(), upstream, inputs)
+        if self.task_id not in _signatures:
+            upstream = [task.signature() for task in flatten(self.requires())]
+            try:
+                inputs = self.input_digests()
+            except (InputError, OSError):
+                # Unreadable now: the target cannot exist, and run() meets the same problem and reports it.
+                inputs = ["unreadable"]
+            _signatures[self.task_id] = digest(self.task_family, self.own_params(), upstream, inputs)
+        return _signatures[self.task_id]
 
     def output(self) -> luigi.LocalTarget:
         readable = "-".join(f"{k}={v}" for k, v in self.own_params().items()) or self.stage

@@ -1,21 +1,47 @@
-"""Index: token lists to the sparse term-document matrix and its statistics."""
+"""Index: token lists to the sparse term-document matrix, one per shard; and the shards' statistics merged."""
 
 from __future__ import annotations
 
+import luigi
 import pyarrow.parquet as pq
-from luigi.util import requires
 
-from argrank.index import build_index, save_index
-from tasks.base import CachedTask
-from tasks.tokenize import TokenizeDocuments
+from argrank.index import build_index, load_index, save_index
+from argrank.shards import merge_statistics, save_statistics
+from tasks.base import CachedTask, log
+from tasks.tokenize import CorpusTask, ShardTask, TokenizeDocuments
 
 
-@requires(TokenizeDocuments)
-class BuildIndex(CachedTask):
+class BuildIndex(ShardTask):
+    """One shard's index: its documents' postings, lengths and terms (its own term ids)."""
+
     stage = "index"
     location_params = ("corpus",)
+
+    def requires(self) -> luigi.Task:
+        return self.clone(TokenizeDocuments)
 
     def run(self) -> None:
         table = pq.read_table(self.input().path)
         index = build_index(table.column("id").combine_chunks(), table.column("tokens").combine_chunks())
         save_index(index, self.output_path)
+
+
+class MergeStatistics(CorpusTask):
+    """The whole collection's statistics from every shard's index: document count, total length and, per term in
+    the unsharded index's order, document and collection frequency. Each shard is ranked with them, so its
+    scores are the unsharded index's. Small: it reads the shard indexes one at a time."""
+
+    stage = "statistics"
+    extension = ".parquet"
+    location_params = ("corpus",)
+
+    def requires(self) -> list[CachedTask]:
+        return [self.clone(BuildIndex, shard=shard) for shard in range(self.shards)]
+
+    def run(self) -> None:
+        statistics = merge_statistics(load_index(target.path) for target in self.input())
+        log.info(
+            "statistics of %d shards: %d documents, %d terms",
+            self.shards, statistics.num_docs, len(statistics.terms),
+        )  # fmt: skip
+        save_statistics(statistics, self.output_path)

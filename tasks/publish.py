@@ -39,6 +39,7 @@ def run_tasks(track: Track) -> dict[str, dict[str, luigi.Task]]:
             corpus=str(track.corpus),
             language=track.language,
             fields=track.fields,
+            shards=track.shards,
             topics=str(track.topics),
             method=spec.method,
             params=spec.params,

@@ -37,6 +37,14 @@ def test_defaults_and_relative_paths(tmp_path):
 COMPARATIVE = "comparative:\n  passages: p.jsonl.gz\n  topics: t.xml\n"
 
 
+def test_shards_default_to_one_and_every_ranking_track_takes_them(tmp_path):
+    assert load_config(write(tmp_path, COMPARATIVE + "  runs: {r: {}}\n"))["comparative"].shards == 1
+    assert load_config(write(tmp_path, COMPARATIVE + "  shards: 8\n  runs: {r: {}}\n"))["comparative"].shards == 8
+    text = "images:\n  collection: c\n  topics: t.xml\n  shards: 3\n  runs: {r: {}}\n"
+    assert load_config(write(tmp_path, text))["images"].shards == 3
+    assert load_config(REPO / "runs.yaml")["args"].shards == 1
+
+
 def test_repository_comparative_track_loads():
     track = load_config(REPO / "runs.yaml")["comparative"]
     assert track.corpus.is_file() and track.stance_training.is_file() and track.stance_qrels.is_file()
@@ -82,6 +90,11 @@ def test_comparative_defaults_and_stance_settings(tmp_path):
         (f"{COMPARATIVE}  stance_model: {{c: 0}}\n  runs: {{r: {{}}}}\n", "comparative.stance_model.c", "positive number"),
         (f"{COMPARATIVE}  stance_model: {{folds: 1}}\n  runs: {{r: {{}}}}\n", "comparative.stance_model.folds", "at least 2"),
         (f"{COMPARATIVE}  stance_model: {{depth: 3}}\n  runs: {{r: {{}}}}\n", "comparative.stance_model", "unknown setting(s) depth"),
+        ("args:\n  corpus: c\n  topics: t\n  shards: 0\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
+        ("args:\n  corpus: c\n  topics: t\n  shards: -1\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
+        ("args:\n  corpus: c\n  topics: t\n  shards: two\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
+        ("args:\n  corpus: c\n  topics: t\n  shards: 2.5\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
+        (f"{COMPARATIVE}  shards: true\n  runs: {{r: {{}}}}\n", "comparative.shards", "integer of at least 1"),
     ],
 )
 def test_mistakes_are_named(tmp_path, text, where, problem):

@@ -10,7 +10,7 @@ import pytest
 from rank_bm25 import BM25Okapi
 
 from argrank.index import build_index, load_index, save_index
-from argrank.ranking import make_ranker, resolve_params, top_k
+from argrank.ranking import CollectionStatistics, make_ranker, resolve_params, top_k
 
 
 def zipf_corpus(num_docs: int, seed: int = 7) -> tuple[list[str], list[list[str]]]:
@@ -110,3 +110,16 @@ def test_parameters_are_checked():
         resolve_params("tfidf", {})
     with pytest.raises(ValueError, match="finite number"):
         resolve_params("dirichlet", {"mu": "big"})
+
+
+@pytest.mark.parametrize("method", ["bm25", "dirichlet"])
+def test_explicit_statistics_of_the_index_change_nothing(corpus, method):
+    """The statistics a shard is scored with default to the index's own: passing those gives the same scores."""
+    _, _, index = corpus
+    default = make_ranker(index, method, {})
+    explicit = make_ranker(index, method, {}, CollectionStatistics.of_index(index))
+    assert default.rows.tolist() == list(range(len(index.terms)))
+    for query in QUERIES:
+        assert default.term_ids(query) == index.term_ids(query) == explicit.term_ids(query)
+        for got, expected in zip(explicit.score(index.term_ids(query)), default.score(index.term_ids(query))):
+            np.testing.assert_array_equal(got, expected)

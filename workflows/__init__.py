@@ -5,6 +5,7 @@ from __future__ import annotations
 import luigi
 
 from argrank.config import PERSPECTIVE, load_config
+from tasks.base import forget_signatures
 from tasks.publish import PublishPerspective, PublishTrack
 
 
@@ -14,6 +15,8 @@ class FullSubmission(luigi.WrapperTask):
     runs_file = luigi.Parameter(default="runs.yaml", description="the YAML file that names the runs to produce")
 
     def requires(self) -> list[luigi.Task]:
+        # Luigi asks the root first when a build starts: signatures are then computed from the files as they are.
+        forget_signatures()
         return [
             (PublishPerspective if track == PERSPECTIVE else PublishTrack)(runs_file=self.runs_file, track=track)
             for track in load_config(self.runs_file)
