@@ -16,19 +16,19 @@ import math
 import re
 from collections import Counter
 from functools import lru_cache
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 from scipy import sparse
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
-from sklearn.linear_model import LogisticRegression
-from sklearn.metrics import f1_score
-from sklearn.model_selection import StratifiedKFold, cross_val_predict
-from sklearn.pipeline import FeatureUnion, Pipeline
-from sklearn.preprocessing import FunctionTransformer
 
 from argrank.cues import NEGATION_WINDOW, SENTENCE, WORD, is_negation
 from argrank.image_qrels import STANCES
+
+if TYPE_CHECKING:
+    from sklearn.pipeline import Pipeline
+
+# scikit-learn is imported where it is used: it takes about a second, which every start of the graph would pay
+# (this module is imported with the images track's tasks) though only the images track's stages need it.
 
 PRO, CON = STANCES
 TOPIC_TOKEN = "topicterm"  # plain letters, so every tokenizer keeps it one word
@@ -64,6 +64,8 @@ def mask_topic(text: str, title: str) -> str:
 def _topic_pattern(title: str) -> re.Pattern | None:
     """A whole-word regex for the title's content words: a crude stem of each, plus any of _SUFFIXES or none, so
     "lowered" also masks "lower" and "lowering", "cars" masks "car" and "ban" masks "banned"."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
     stems = {
         _stem(word)
         for word in WORD.findall(title.lower())
@@ -120,6 +122,11 @@ def _cue_matrix(masked: Sequence[str]) -> sparse.csr_matrix:
 
 def _build_model(c: float) -> Pipeline:
     """(text, title) rows → masked text → n-grams and cue counts → logistic regression, classes balanced."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import FeatureUnion, Pipeline
+    from sklearn.preprocessing import FunctionTransformer
+
     features = FeatureUnion(
         [
             ("words", TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, token_pattern=_TFIDF_WORD)),
@@ -144,6 +151,8 @@ def train_image_stance(
     fewest = min(counts[PRO], counts[CON])
     if fewest < 2:
         raise ValueError(f"need at least 2 PRO and 2 CON examples to train, got {counts[PRO]} PRO and {counts[CON]} CON")
+    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+
     rows = list(zip(texts, titles, strict=True))
     k = min(folds, fewest)
     predicted = cross_val_predict(
@@ -161,6 +170,8 @@ def train_image_stance(
 
 
 def _macro_f1(labels: Sequence[str], predicted: Sequence[str]) -> float:
+    from sklearn.metrics import f1_score
+
     score = float(f1_score(list(labels), list(predicted), labels=[PRO, CON], average="macro", zero_division=0))
     return score if math.isfinite(score) else 0.0
 

@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import io
 import pickle
+from importlib.metadata import version
 from pathlib import Path
-
-import sklearn
-from sklearn.pipeline import Pipeline
+from typing import TYPE_CHECKING
 
 from argrank.atomic import atomic_path
 from argrank.errors import InputError
 
+if TYPE_CHECKING:
+    from sklearn.pipeline import Pipeline
+
 _FORMAT = "argrank-stance-model/1"
+# The installed scikit-learn's version, read without importing it (that takes about a second, which every start
+# of the graph would pay); unpickling a model imports what it needs.
+SKLEARN_VERSION = version("scikit-learn")
 
 
 def save_model(model: Pipeline, path: str | Path) -> None:
@@ -21,7 +26,7 @@ def save_model(model: Pipeline, path: str | Path) -> None:
 
     The model is pickled inside a plain envelope, so the version can be checked before any model class loads.
     """
-    envelope = {"format": _FORMAT, "sklearn": sklearn.__version__, "model": pickle.dumps(model, protocol=5)}
+    envelope = {"format": _FORMAT, "sklearn": SKLEARN_VERSION, "model": pickle.dumps(model, protocol=5)}
     with atomic_path(path) as tmp:
         tmp.write_bytes(pickle.dumps(envelope, protocol=5))
 
@@ -43,11 +48,11 @@ def load_model(path: str | Path) -> Pipeline:
         envelope = None
     if not isinstance(envelope, dict) or envelope.get("format") != _FORMAT:
         raise InputError(path, "", f"not a stance model saved by argrank ({_FORMAT})")
-    if envelope.get("sklearn") != sklearn.__version__:
+    if envelope.get("sklearn") != SKLEARN_VERSION:
         raise InputError(
             path,
             "",
-            f"model saved with scikit-learn {envelope.get('sklearn')}, this is {sklearn.__version__}: retrain it",
+            f"model saved with scikit-learn {envelope.get('sklearn')}, this is {SKLEARN_VERSION}: retrain it",
         )
     return pickle.loads(envelope["model"])
 

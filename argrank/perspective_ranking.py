@@ -14,17 +14,17 @@ its scenario allows fails instead of running.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.linear_model import LogisticRegression
-from sklearn.pipeline import Pipeline, make_pipeline
 
 from argrank.perspective_data import ISSUES, PROFILE_COLUMNS, QUERY_PROPERTY_TO_CORPUS, Query
 from argrank.ranking import top_k
+
+if TYPE_CHECKING:
+    from sklearn.pipeline import Pipeline
 
 _SHARED = ("id", "language", "topic")
 SCENARIO_COLUMNS = {
@@ -129,6 +129,11 @@ def property_mask(documents: pa.Table, key: str, value: str) -> np.ndarray:
 
 def property_models(texts: Sequence[str], training: Training, seed: int = 0) -> dict[tuple[str, str], Pipeline]:
     """Implicit scenario: per property value with examples on both sides, a text classifier of "has it"."""
+    # Imported here: scikit-learn takes about a second to import, and only this scenario's ranking needs it.
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+
     models = {}
     for key, (have, lack) in sorted(training.properties.items()):
         if len(have) < 2 or len(lack) < 2:

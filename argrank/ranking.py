@@ -53,7 +53,9 @@ class CollectionStatistics:
 
     terms: pa.Array
     document_frequencies: np.ndarray
-    collection_frequencies: np.ndarray
+    # None in an index's own statistics (of_index): BM25 never needs them, and summing the postings would read
+    # the whole memory-mapped matrix; query likelihood then takes them from the index.
+    collection_frequencies: np.ndarray | None
     num_docs: int
     total_length: int
 
@@ -63,7 +65,7 @@ class CollectionStatistics:
         return cls(
             terms=index.terms,
             document_frequencies=index.document_frequencies,
-            collection_frequencies=index.collection_frequencies,
+            collection_frequencies=None,
             num_docs=index.num_docs,
             total_length=index.total_length,
         )
@@ -145,7 +147,9 @@ class DirichletLM(Scorer):
     def __init__(self, index: Index, mu: float, statistics: CollectionStatistics | None = None):
         super().__init__(index, statistics)
         self.mu = mu
-        self.background = self.statistics.collection_frequencies / self.statistics.total_length
+        frequencies = self.statistics.collection_frequencies
+        frequencies = index.collection_frequencies if frequencies is None else frequencies
+        self.background = frequencies / self.statistics.total_length
 
     def score(self, term_ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
         postings = self.index.postings

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from sklearn.metrics import f1_score
-
 from argrank.evaluation import ranked_documents
 from argrank.runfile import RunLine
 from argrank.stance_labels import LABELS, NO_STANCE_COLUMN
@@ -37,6 +35,9 @@ def evaluate_stance(run: Iterable[RunLine], stance_qrels: dict[str, dict[str, st
     ]
     if not pairs:
         return {"stance_f1": None, "stance_pairs": 0, "stance_f1_per_label": dict.fromkeys(LABELS)}
+    # Imported here: scikit-learn takes about a second to import, and most runs of the graph score no stance.
+    from sklearn.metrics import f1_score
+
     truth, predicted = zip(*pairs)
     per_label = f1_score(truth, predicted, labels=LABELS, average=None, zero_division=0)
     macro = f1_score(truth, predicted, labels=LABELS, average="macro", zero_division=0)

@@ -18,7 +18,7 @@ import luigi
 from luigi.task import flatten
 
 from argrank.errors import InputError
-from argrank.fingerprint import digest
+from argrank.fingerprint import digest, remember_digests_in
 
 log = logging.getLogger("argrank")
 
@@ -34,6 +34,7 @@ class argrank(luigi.Config):  # noqa: N801 - the class name is the luigi.cfg sec
 # without this a graph's scheduling grows with its size squared. The graph's root forgets them when a build
 # starts, so files changed between two builds in one process are seen.
 _signatures: dict[str, str] = {}
+DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (fingerprint.py)
 
 
 def forget_signatures() -> None:
@@ -62,6 +63,7 @@ class CachedTask(luigi.Task):
 
     def signature(self) -> str:
         if self.task_id not in _signatures:
+            remember_digests_in(Path(argrank().output_dir) / DIGESTS)
             upstream = [task.signature() for task in flatten(self.requires())]
             try:
                 inputs = self.input_digests()

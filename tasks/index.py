@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import luigi
-import pyarrow.parquet as pq
 
-from argrank.index import build_index, load_index, save_index
+from argrank.index import FORMAT, build_index, load_index, read_tokens, save_index
 from argrank.shards import merge_statistics, save_statistics
 from tasks.base import CachedTask, log
 from tasks.tokenize import CorpusTask, ShardTask, TokenizeDocuments
@@ -20,10 +19,11 @@ class BuildIndex(ShardTask):
     def requires(self) -> luigi.Task:
         return self.clone(TokenizeDocuments)
 
+    def input_digests(self) -> list[str]:
+        return [f"index format {FORMAT}"]
+
     def run(self) -> None:
-        table = pq.read_table(self.input().path)
-        index = build_index(table.column("id").combine_chunks(), table.column("tokens").combine_chunks())
-        save_index(index, self.output_path)
+        save_index(build_index(*read_tokens(self.input().path)), self.output_path)
 
 
 class MergeStatistics(CorpusTask):

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import luigi
 import pyarrow.parquet as pq
 from luigi.util import inherits
-from sklearn.pipeline import Pipeline
 
 from argrank.atomic import atomic_path
 from argrank.errors import InputError
@@ -24,11 +24,16 @@ from argrank.passages import TEXT
 from argrank.ranked_stance import classify_ranking, texts_by_id
 from argrank.model_file import load_model, save_model
 from argrank.stance_data import read_training_set
-from argrank.stance_model import predict_stance, train_stance_model
 from argrank.topics import read_topics
 from tasks.base import CachedTask, log
 from tasks.ingest import INGESTS
 from tasks.rank import RankTopics
+
+if TYPE_CHECKING:
+    from sklearn.pipeline import Pipeline
+
+# argrank.stance_model is imported in the tasks that use it: it imports scikit-learn, about a second that every
+# start of the graph would otherwise pay, stance or not.
 
 MODEL_FILE = "model.pkl"
 REPORT_FILE = "cross-validation.json"
@@ -49,6 +54,8 @@ class TrainStanceModel(CachedTask):
         return [file_digest(self.training)]
 
     def run(self) -> None:
+        from argrank.stance_model import train_stance_model
+
         model, report = train_stance_model(read_training_set(self.training), c=self.c, folds=self.folds)
         save_model_folder(self.output_path, model, report)
 
@@ -129,6 +136,8 @@ class ClassifyStance(CachedTask):
         return [file_digest(self.topics)]
 
     def run(self) -> None:
+        from argrank.stance_model import predict_stance
+
         ranking = pq.read_table(self.input()["ranking"].path)
         texts = texts_by_id(self.input()["documents"].path, set(ranking.column("doc").to_pylist()), TEXT)
         model = load_model(f"{self.input()['model'].path}/{MODEL_FILE}")

@@ -6,10 +6,11 @@ import math
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from rank_bm25 import BM25Okapi
 
-from argrank.index import build_index, load_index, save_index
+from argrank.index import build_index, load_index, read_tokens, save_index
 from argrank.ranking import CollectionStatistics, make_ranker, resolve_params, top_k
 
 
@@ -100,6 +101,34 @@ def test_index_round_trips_through_disk(corpus, tmp_path):
     assert loaded.terms.equals(index.terms) and loaded.doc_ids.equals(index.doc_ids)
     assert (loaded.postings != index.postings).nnz == 0
     np.testing.assert_array_equal(loaded.doc_lengths, index.doc_lengths)
+
+
+def test_index_numbers_terms_by_first_occurrence_in_id_order_and_counts_postings(corpus):
+    ids, docs, index = corpus
+    terms: dict[str, int] = {}
+    expected: dict[tuple[int, int], int] = {}
+    for column, row in enumerate(sorted(range(len(ids)), key=lambda i: ids[i])):
+        for token in docs[row]:
+            term = terms.setdefault(token, len(terms))
+            expected[term, column] = expected.get((term, column), 0) + 1
+    assert index.terms.to_pylist() == list(terms)
+    coo = index.postings.tocoo()
+    assert dict(zip(zip(coo.row.tolist(), coo.col.tolist()), coo.data.tolist())) == expected
+    assert index.doc_lengths.tolist() == [len(docs[i]) for i in sorted(range(len(ids)), key=lambda i: ids[i])]
+
+
+def test_index_from_a_token_table_read_as_dictionaries_is_the_same(corpus, tmp_path):
+    """BuildIndex reads the token table with each chunk's terms as a dictionary; the index must not change."""
+    ids, docs, index = corpus
+    table = pa.table({"id": ids, "tokens": pa.array(docs, type=pa.list_(pa.string()))})
+    pq.write_table(table, tmp_path / "tokens.parquet", row_group_size=300)  # several chunks, several dictionaries
+    read_ids, tokens = read_tokens(tmp_path / "tokens.parquet")
+    assert tokens.num_chunks > 1 and pa.types.is_dictionary(tokens.type.value_type)
+    rebuilt = build_index(read_ids, tokens)
+    assert rebuilt.terms.equals(index.terms) and rebuilt.doc_ids.equals(index.doc_ids)
+    for name in ("indptr", "indices", "data"):
+        np.testing.assert_array_equal(getattr(rebuilt.postings, name), getattr(index.postings, name))
+    np.testing.assert_array_equal(rebuilt.doc_lengths, index.doc_lengths)
 
 
 def test_parameters_are_checked():
