@@ -2,8 +2,9 @@
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test clean
+.PHONY: run test clean bench
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -16,6 +17,16 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PYTHON) -m pytest -q
+
+# The benchmark's peer library (bm25s) is an extra of its own: never a runtime or test dependency.
+$(BENCH_STAMP): $(STAMP)
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[bench]'
+	touch $(BENCH_STAMP)
+
+# Stages, peers and FullSubmission on a synthetic args.me-size corpus: outputs/bench/results.{json,md}.
+# Options after BENCH_ARGS=, e.g. make bench BENCH_ARGS="--arguments 20000 --skip-full-run" (see bench/README.md).
+bench: $(BENCH_STAMP)
+	PYTHONPATH=. $(PYTHON) -m bench.benchmark $(BENCH_ARGS)
 
 clean:
 	rm -rf outputs

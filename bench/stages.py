@@ -1,0 +1,492 @@
+"""The benchmark's measured work, one stage per process: `python -m bench.stages STAGE PARAMS.json RESULT.json`.
+
+Each stage runs alone in a fresh interpreter so its peak RSS is its own; times are taken inside, around the
+work (interpreter start and imports excluded; the driver adds the wall time from spawn to exit). Every stage
+writes a JSON result; the driver turns them into the table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+from bench.measure import Phases
+
+STAGES: dict[str, Callable[[dict, Phases], dict]] = {}
+
+
+def stage(function: Callable[[dict, Phases], dict]) -> Callable[[dict, Phases], dict]:
+    STAGES[function.__name__] = function
+    return function
+
+
+# --------------------------------------------------------------------------------------------------- helpers
+
+
+def _tree_bytes(path: Path) -> int:
+    path = Path(path)
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def _load_tokens(path: str):
+    """(ids, tokens) of a token table in table (ingest) order, read as BuildIndex reads it: per chunk, each
+    distinct term string once (argrank.index.read_tokens)."""
+    from argrank.index import read_tokens
+
+    return read_tokens(path)
+
+
+def _in_index_order(path: str, limit: int | None = None):
+    """The documents in our index's column order (sorted by id, as `build_index` does), the first `limit` kept, as
+    whole Arrow arrays of plain strings."""
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(path)
+    ids, tokens = table.column("id").combine_chunks(), table.column("tokens").combine_chunks()
+    order = pc.sort_indices(ids)
+    if limit is not None:
+        order = order.slice(0, limit)
+    return ids.take(order), tokens.take(order)
+
+
+def _python_documents(tokens, term_object: Callable[[str], object], batch: int = 20_000) -> list[list]:
+    """Arrow token lists (a list array, or read_tokens' chunks of dictionary-coded lists) to Python lists of
+    `term_object(term)`: equal terms share one object, so a token costs one 8-byte pointer."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    chunks = tokens.chunks if isinstance(tokens, pa.ChunkedArray) else [tokens]
+    documents: list[list] = []
+    for chunk in chunks:
+        values = chunk.flatten()
+        if not pa.types.is_dictionary(values.type):
+            values = pc.dictionary_encode(values)
+        objects = [term_object(term) for term in values.dictionary.to_pylist()]
+        codes = values.indices.to_numpy(zero_copy_only=False)
+        offsets = chunk.offsets.to_numpy()
+        offsets = offsets - offsets[0]
+        for first in range(0, len(chunk), batch):  # in batches: the flat list of one batch is the only transient
+            bounds = offsets[first : first + batch + 1]
+            flat = list(map(objects.__getitem__, codes[bounds[0] : bounds[-1]].tolist()))
+            local = (bounds - bounds[0]).tolist()
+            documents.extend(flat[s:e] for s, e in zip(local[:-1], local[1:]))
+    return documents
+
+
+def _python_token_lists(tokens) -> list[list[str]]:
+    """Python lists of str; equal terms share one str object."""
+    strings: dict[str, str] = {}
+    return _python_documents(tokens, lambda term: strings.setdefault(term, term))
+
+
+def _python_token_ids(tokens) -> tuple[list[list[int]], dict[str, int]]:
+    """Python lists of term ids (equal ids share one int object, as bm25s's own tokenizer's dict lookups give) and
+    the term → id map."""
+    vocabulary: dict[str, int] = {}
+    return _python_documents(tokens, lambda term: vocabulary.setdefault(term, len(vocabulary))), vocabulary
+
+
+def _best_of(repeats: int, work: Callable[[], object]) -> tuple[float, list[float], object]:
+    """Run `work` `repeats` times; the fastest time, all times, and the last result."""
+    times, result = [], None
+    for _ in range(max(1, repeats)):
+        start = time.perf_counter()
+        result = work()
+        times.append(time.perf_counter() - start)
+    return min(times), times, result
+
+
+def _read_queries(path: str) -> list[dict]:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def _term_lookup(index, ranker):
+    """Query terms to ids as rank_topics does: the ranker's collection statistics where it has them, else the index."""
+    return getattr(ranker, "term_ids", None) or index.term_ids
+
+
+def _our_top_k(index, ranker, queries: list[dict], depth: int) -> dict[str, tuple]:
+    """Our 50-topic loop from analysed query tokens: term ids, BM25 over posting lists, top-k (ties by doc id)."""
+    from argrank.ranking import top_k
+
+    lookup = _term_lookup(index, ranker)
+    results = {}
+    for query in queries:
+        term_ids = lookup(query["tokens"])
+        if term_ids:
+            results[query["number"]] = top_k(*ranker.score(term_ids), depth)
+    return results
+
+
+# ---------------------------------------------------------------------------------------------------- stages
+
+
+@stage
+def generate(params: dict, phases: Phases) -> dict:
+    """The synthetic args.me corpus (five files, topics.xml, manifest) in params['directory'], unless a complete one
+    of the same parameters and generator version is already there."""
+    from dataclasses import asdict
+
+    from argrank import synthetic_argsme
+
+    directory = Path(params["directory"])
+    sizes = {key: params[key] for key in ("arguments", "seed", "topics")}
+    if synthetic_argsme.is_complete(directory, **sizes):
+        manifest = json.loads((directory / synthetic_argsme.MANIFEST).read_text(encoding="utf-8"))
+        return {"reused": True, "stats": manifest.get("stats"), "bytes": _tree_bytes(directory)}
+    with phases.phase("generate"):
+        stats = synthetic_argsme.generate_corpus(directory, **sizes)
+    return {
+        "reused": False,
+        "seconds": phases.phases["generate"]["seconds"],
+        "stats": asdict(stats),
+        "bytes": _tree_bytes(directory),
+    }
+
+
+@stage
+def ingest(params: dict, phases: Phases) -> dict:
+    from argrank.argsme import corpus_files, ingest_argsme
+
+    files = corpus_files(params["corpus"])
+    with phases.phase("ingest"):
+        stats = ingest_argsme(files, params["out"])
+    seconds = phases.phases["ingest"]["seconds"]
+    size = sum(Path(f).stat().st_size for f in files)
+    return {
+        "seconds": seconds,
+        "cpu_seconds": phases.phases["ingest"]["cpu_seconds"],
+        "arguments": stats.rows,
+        "duplicates_dropped": stats.duplicates,
+        "empty_dropped": stats.empty,
+        "input_bytes": size,
+        "output_bytes": _tree_bytes(params["out"]),
+        "arguments_per_second": stats.rows / seconds,
+        "input_mib_per_second": size / 2**20 / seconds,
+    }
+
+
+@stage
+def tokenize(params: dict, phases: Phases) -> dict:
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    from argrank.text import make_analyzer
+    from argrank.tokenize import tokenize_table
+
+    with phases.phase("analyzer"):
+        analyzer = make_analyzer(params["language"])
+    with phases.phase("tokenize_table"):
+        kept = tokenize_table(
+            in_path=Path(params["in"]), out_path=Path(params["out"]), analyzer=analyzer, fields=params["fields"]
+        )
+    seconds = phases.phases["tokenize_table"]["seconds"]
+    # Not timed: the input's size in whitespace-separated words and characters, for a second rate.
+    words = chars = 0
+    source = pq.ParquetFile(params["in"])
+    for batch in source.iter_batches(columns=params["fields"]):
+        for column in batch.columns:
+            column = pc.fill_null(column, "")
+            words += pc.sum(pc.list_value_length(pc.utf8_split_whitespace(column))).as_py() or 0
+            chars += pc.sum(pc.utf8_length(column)).as_py() or 0
+    documents = source.metadata.num_rows
+    spacy_per_word = _spacy_tokens_per_word(params["in"], params["fields"], params["language"])
+    return {
+        "seconds": seconds,
+        "cpu_seconds": phases.phases["tokenize_table"]["cpu_seconds"],
+        "analyzer_seconds": phases.phases["analyzer"]["seconds"],
+        "documents": documents,
+        "tokens_kept": kept,
+        # spaCy tokens (stop words and punctuation included) per whitespace word, counted on a sample of documents
+        # (the analyzer tokenizes each distinct chunk once, so the stage itself cannot count them).
+        "spacy_tokens_per_word_sample": spacy_per_word,
+        "spacy_tokens_estimate": round(words * spacy_per_word) if spacy_per_word else None,
+        "spacy_tokens_per_second_estimate": words * spacy_per_word / seconds if spacy_per_word else None,
+        "input_words": words,
+        "input_characters": chars,
+        "kept_tokens_per_second": kept / seconds,
+        "tokens_per_second": kept / seconds,  # the target's figure: the index tokens tokenize_table reports
+        "words_per_second": words / seconds,
+        "documents_per_second": documents / seconds,
+        "output_bytes": _tree_bytes(params["out"]),
+    }
+
+
+def _spacy_tokens_per_word(path: str, fields: list[str], language: str, sample: int = 5_000) -> float | None:
+    """spaCy tokens (of the lowercased text, as the analyzer tokenizes it) per whitespace word, on up to `sample`
+    documents spread over the table; None for a mixed-language setting."""
+    if "," in language:
+        return None
+    import pyarrow.parquet as pq
+    import spacy
+
+    from argrank.tokenize import document_texts
+
+    tokenizer = spacy.blank(language).tokenizer
+    source = pq.ParquetFile(path)
+    step = max(1, source.metadata.num_rows // sample)
+    tokens = words = 0
+    for batch in source.iter_batches(columns=fields):
+        texts = document_texts(batch.take(list(range(0, batch.num_rows, step))), fields)
+        tokens += sum(len(tokenizer(text.lower())) for text in texts)
+        words += sum(len(text.split()) for text in texts)
+    return tokens / words if words else None
+
+
+@stage
+def index(params: dict, phases: Phases) -> dict:
+    from argrank.index import build_index, save_index
+
+    with phases.phase("load_tokens"):
+        ids, tokens = _load_tokens(params["tokens"])
+    with phases.phase("build_index"):
+        built = build_index(ids, tokens)
+    with phases.phase("save_index"):
+        save_index(built, Path(params["out"]))
+    p = phases.phases
+    return {
+        "seconds": p["load_tokens"]["seconds"] + p["build_index"]["seconds"] + p["save_index"]["seconds"],
+        "cpu_seconds": sum(p[n]["cpu_seconds"] for n in ("load_tokens", "build_index", "save_index")),
+        "build_cpu_seconds": p["build_index"]["cpu_seconds"],
+        "load_seconds": p["load_tokens"]["seconds"],
+        "build_seconds": p["build_index"]["seconds"],
+        "save_seconds": p["save_index"]["seconds"],
+        "peak_rss_through_build_bytes": phases.peak_through("load_tokens", "build_index"),
+        "build_rss_increase_bytes": p["build_index"]["peak_rss_bytes"] - p["build_index"]["rss_before_bytes"],
+        "documents": built.num_docs,
+        "terms": len(built.terms),
+        "postings": int(built.postings.nnz),
+        "tokens": built.total_length,
+        "output_bytes": _tree_bytes(params["out"]),
+    }
+
+
+@stage
+def rank(params: dict, phases: Phases) -> dict:
+    """The pipeline's rank stage (load, analyse, rank_topics) and, on the same index, our bare 50-topic loop."""
+    from argrank.index import load_index
+    from argrank.ranking import make_ranker
+    from argrank.retrieval import rank_topics
+    from argrank.text import make_analyzer
+    from argrank.topics import read_topics
+
+    bm25 = {"k1": params["k1"], "b": params["b"]}
+    with phases.phase("load_index"):
+        loaded = load_index(Path(params["index"]))
+    with phases.phase("analyzer"):
+        analyzer = make_analyzer(params["language"])
+    topics = read_topics(params["topics"])
+    with phases.phase("analyse_queries"):
+        queries = [{"number": t.number, "tokens": analyzer.analyze(t.title)} for t in topics]
+    Path(params["queries_out"]).write_text(json.dumps(queries), encoding="utf-8")
+    with phases.phase("make_ranker"):
+        ranker = make_ranker(loaded, "bm25", bm25)
+    with phases.phase("term_lookup"):  # the term → id map is built on first use
+        _term_lookup(loaded, ranker)(queries[0]["tokens"] if queries else [])
+    with phases.phase("top_k_loop"):
+        best, times, results = _best_of(params["repeats"], lambda: _our_top_k(loaded, ranker, queries, params["depth"]))
+    with phases.phase("rank_topics"):
+        table = rank_topics(
+            index=loaded, analyzer=analyzer, topics=topics, ranker=ranker, query="title", depth=params["depth"]
+        )
+    p = phases.phases
+    stage_phases = ("load_index", "analyzer", "make_ranker", "rank_topics")
+    return {
+        # The pipeline's RankTopics work: load the index, build analyzer and ranker, rank_topics (analysis included).
+        "seconds": sum(p[n]["seconds"] for n in stage_phases),
+        "cpu_seconds": sum(p[n]["cpu_seconds"] for n in stage_phases),
+        "load_index_seconds": p["load_index"]["seconds"],
+        "analyzer_seconds": p["analyzer"]["seconds"],
+        "analyse_queries_seconds": p["analyse_queries"]["seconds"],
+        "make_ranker_seconds": p["make_ranker"]["seconds"],
+        "term_lookup_seconds": p["term_lookup"]["seconds"],
+        "rank_topics_seconds": p["rank_topics"]["seconds"],
+        "top_k_seconds": best,
+        "top_k_all_seconds": times,
+        "topics": len(topics),
+        "topics_with_results": len(results),
+        "query_terms": sum(len(q["tokens"]) for q in queries),
+        "ranked_rows": table.num_rows,
+        "documents": loaded.num_docs,
+    }
+
+
+@stage
+def ours_subset(params: dict, phases: Phases) -> dict:
+    """Our index and BM25 on the first `subset` documents in index order; rankings kept for the identity check."""
+    from argrank.index import build_index
+    from argrank.ranking import make_ranker
+
+    with phases.phase("load_tokens"):
+        ids, tokens = _in_index_order(params["tokens"], limit=params["subset"])
+    with phases.phase("build_index"):
+        built = build_index(ids, tokens)
+    queries = _read_queries(params["queries"])
+    with phases.phase("make_ranker"):
+        ranker = make_ranker(built, "bm25", {"k1": params["k1"], "b": params["b"]})
+        _term_lookup(built, ranker)(queries[0]["tokens"] if queries else [])
+    with phases.phase("top_k_loop"):
+        best, times, results = _best_of(params["repeats"], lambda: _our_top_k(built, ranker, queries, params["depth"]))
+    rankings = {
+        number: [[doc, score] for doc, score in zip(built.doc_ids.take(docs).to_pylist(), scores.tolist())]
+        for number, (docs, scores) in results.items()
+    }
+    Path(params["rankings_out"]).write_text(json.dumps(rankings), encoding="utf-8")
+    return {
+        "documents": built.num_docs,
+        "build_seconds": phases.phases["build_index"]["seconds"],
+        "build_cpu_seconds": phases.phases["build_index"]["cpu_seconds"],
+        "make_ranker_seconds": phases.phases["make_ranker"]["seconds"],
+        "top_k_seconds": best,
+        "top_k_all_seconds": times,
+        "peak_rss_through_build_bytes": phases.peak_through("load_tokens", "build_index"),
+    }
+
+
+@stage
+def bm25s(params: dict, phases: Phases) -> dict:
+    """bm25s (numpy backend) on our token lists: index() and 50-topic retrieve(k=depth)."""
+    os.environ.setdefault("DISABLE_TQDM", "1")
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    import bm25s as peer
+
+    with phases.phase("load_tokens"):
+        _, tokens = _load_tokens(params["tokens"])
+    with phases.phase("convert"):
+        if params["form"] == "ids":
+            corpus = peer.tokenization.Tokenized(*_python_token_ids(tokens))
+        else:
+            corpus = _python_token_lists(tokens)
+        documents = len(tokens)
+        del tokens
+    retriever = peer.BM25(k1=params["k1"], b=params["b"], method=params["method"], backend="numpy")
+    with phases.phase("build_index"):
+        retriever.index(corpus, show_progress=False)
+    del corpus
+    queries = _read_queries(params["queries"])
+    query_tokens = [q["tokens"] for q in queries]
+    depth = min(params["depth"], documents)
+
+    def retrieve():
+        return retriever.retrieve(
+            query_tokens, k=depth, backend_selection="numpy", n_threads=0, show_progress=False, sorted=True
+        )
+
+    with phases.phase("retrieve"):
+        best, times, _ = _best_of(params["repeats"], retrieve)
+    p = phases.phases
+    return {
+        "version": peer.__version__,
+        "form": params["form"],
+        "method": params["method"],
+        "documents": documents,
+        "convert_seconds": p["convert"]["seconds"],
+        "build_seconds": p["build_index"]["seconds"],
+        "build_cpu_seconds": p["build_index"]["cpu_seconds"],
+        "peak_rss_through_build_bytes": phases.peak_through("load_tokens", "convert", "build_index"),
+        "build_rss_increase_bytes": p["build_index"]["peak_rss_bytes"] - p["build_index"]["rss_before_bytes"],
+        "top_k_seconds": best,
+        "top_k_all_seconds": times,
+    }
+
+
+@stage
+def rank_bm25(params: dict, phases: Phases) -> dict:
+    """rank-bm25's BM25Okapi on the subset: build, get_scores + top-k per topic, and our rankings checked against it."""
+    import numpy as np
+    import rank_bm25
+
+    with phases.phase("load_tokens"):
+        ids, tokens = _in_index_order(params["tokens"], limit=params["subset"])
+        doc_ids = ids.to_pylist()
+    with phases.phase("convert"):
+        corpus = _python_token_lists(tokens)
+        del tokens
+    with phases.phase("build_index"):
+        model = rank_bm25.BM25Okapi(corpus, k1=params["k1"], b=params["b"], epsilon=0.25)
+    del corpus
+    queries = _read_queries(params["queries"])
+    depth = min(params["depth"], len(doc_ids))
+    order_key = np.arange(len(doc_ids))
+
+    def run_topics():
+        results = {}
+        for query in queries:
+            scores = model.get_scores(query["tokens"])
+            top = np.lexsort((order_key, -scores))[:depth]  # score descending, ties by doc id (= position)
+            results[query["number"]] = (top, scores[top])
+        return results
+
+    with phases.phase("retrieve"):
+        best, times, results = _best_of(params["repeats"], run_topics)
+
+    # Identity check: our top-k against rank-bm25's, where rank-bm25 lists only documents matching a query term
+    # (the others score exactly 0 there and are not candidates in ours).
+    ours = json.loads(Path(params["ours_rankings"]).read_text(encoding="utf-8"))
+    mismatched, max_difference, compared = [], 0.0, 0
+    for query in queries:
+        number = query["number"]
+        top, scores = results[number]
+        terms = set(query["tokens"])
+        theirs = [
+            (doc_ids[d], s)
+            for d, s in zip(top.tolist(), scores.tolist())
+            if not terms.isdisjoint(model.doc_freqs[d])  # d holds a query term
+        ]
+        mine = [(doc, score) for doc, score in ours.get(number, [])]
+        compared += 1
+        if [d for d, _ in theirs] != [d for d, _ in mine]:
+            mismatched.append(number)
+        else:
+            for (_, a), (_, b) in zip(theirs, mine):
+                max_difference = max(max_difference, abs(a - b))
+    p = phases.phases
+    return {
+        "version": _version("rank-bm25"),
+        "documents": len(doc_ids),
+        "convert_seconds": p["convert"]["seconds"],
+        "build_seconds": p["build_index"]["seconds"],
+        "build_cpu_seconds": p["build_index"]["cpu_seconds"],
+        "peak_rss_through_build_bytes": phases.peak_through("load_tokens", "convert", "build_index"),
+        "top_k_seconds": best,
+        "top_k_all_seconds": times,
+        "identical": not mismatched,
+        "topics_compared": compared,
+        "topics_mismatched": mismatched,
+        "max_score_difference": max_difference,
+    }
+
+
+def _version(distribution: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return None
+
+
+def main(argv: list[str]) -> int:
+    name, params_path, result_path = argv
+    import pyarrow as pa
+
+    pa.set_memory_pool(pa.system_memory_pool())  # as in every process running the graph (tasks/__init__.py)
+    params = json.loads(Path(params_path).read_text(encoding="utf-8"))
+    phases = Phases()
+    result = STAGES[name](params, phases)
+    result.update(phases.result())
+    from argrank.atomic import atomic_write_text
+
+    atomic_write_text(result_path, json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
