@@ -1,7 +1,8 @@
 """Text analysis shared by documents and queries: spaCy's rule-based tokenizer plus lookup lemmas, no model download.
 
 Each distinct surface form is analysed once (lowercased, lemma looked up, stop words, punctuation and
-symbols dropped) and memoised by spaCy's orth hash, so the per-token cost is an array lookup.
+symbols dropped) and memoised by spaCy's orth hash. Each distinct whitespace-delimited chunk of text is tokenized
+once and memoised as its terms, so most of a batch is analysed by Arrow and numpy without calling spaCy.
 """
 
 from __future__ import annotations
@@ -11,14 +12,18 @@ from typing import Iterable, Sequence
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import spacy
 import spacy_lookups_data
 from spacy.attrs import ORTH
+from spacy.tokenizer import Tokenizer
 
 from argrank.language import LanguageDetector
 
 DROPPED = -1
 _CAPITALISED_NOUNS = {"de"}  # languages whose lemma tables key nouns with a capital letter
+# Distinct whitespace-delimited chunks an Analyzer remembers (about 150 bytes each) before it starts afresh.
+CHUNK_MEMO_SIZE = 1 << 20
 # Bump when the analysis rules below change, so cached token lists made by the old rules are not reused.
 RULES_VERSION = 1
 
@@ -44,6 +49,9 @@ class Analyzer:
         self._term_of_orth: dict[int, int] = {}
         self._term_ids: dict[str, int] = {}
         self.terms: list[str] = []
+        self._terms_arrow = pa.array([], type=pa.string())
+        self._borders = _ChunkBorders(nlp.tokenizer)
+        self._forget_chunks()
 
     def _term_id(self, orth: int) -> int:
         """Analyse one surface form (already lowercased) into a term id, or DROPPED."""
@@ -76,17 +84,99 @@ class Analyzer:
             lemma = lemma[0] if lemma else None
         return text if lemma is None else lemma.lower() if self.language in _CAPITALISED_NOUNS else lemma
 
-    def _term_codes(self, texts: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
-        """Term ids of all texts, concatenated, and each text's count of kept terms."""
-        orths = [self._tokenizer(text.lower()).to_array(ORTH) for text in texts]
+    def _term_codes(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Term ids of all texts, concatenated, and each text's count of kept terms.
+
+        spaCy tokenizes each whitespace-delimited chunk of a text on its own, so a text's terms are its chunks'
+        terms in order: each distinct chunk is tokenized once and remembered, and a text becomes a gather of its
+        chunks' terms. The one exception, a special case matched across chunks (see _ChunkBorders), sends the few
+        texts where it could happen through spaCy whole.
+        """
+        lowered = [text.lower() for text in texts]
+        # ASCII whitespace only: every such character is whitespace to spaCy (str.isspace); other whitespace stays
+        # inside a chunk, where spaCy splits it as it would in the whole text.
+        chunked = pc.ascii_split_whitespace(pa.array(lowered, type=pa.large_string()))
+        encoded = pc.dictionary_encode(chunked.flatten())
+        rows = self._chunk_rows(encoded.dictionary.to_pylist())[encoded.indices.to_numpy()]
+        chunk_offsets = chunked.offsets.to_numpy()
+        codes, terms_before = self._memo_terms(rows)
+        term_offsets = terms_before[chunk_offsets]
+        lengths = np.diff(term_offsets)
+        crossed = self._crossed_texts(rows, chunk_offsets)
+        if crossed.size == 0:
+            return codes, lengths
+        # Splice in the crossed texts' terms, tokenized whole, in place of what their chunks gave.
+        whole_codes, whole_lengths = self._kept_terms([self._tokenizer(lowered[i]).to_array(ORTH) for i in crossed])
+        whole_offsets = np.concatenate([[0], np.cumsum(whole_lengths)])
+        pieces, start = [], 0
+        for k, text in enumerate(crossed):
+            pieces += [codes[start : term_offsets[text]], whole_codes[whole_offsets[k] : whole_offsets[k + 1]]]
+            start = term_offsets[text + 1]
+        pieces.append(codes[start:])
+        lengths[crossed] = whole_lengths
+        return np.concatenate(pieces), lengths
+
+    def _memo_terms(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The memoised terms of a sequence of chunks, concatenated, and how many come before each chunk (and after
+        the last)."""
+        counts = self._chunk_counts[rows]
+        ends = np.cumsum(counts)
+        shift = np.repeat(self._chunk_starts[rows] - (ends - counts), counts)
+        return self._chunk_terms[np.arange(len(shift)) + shift], np.concatenate([[0], ends])
+
+    def _crossed_texts(self, rows: np.ndarray, chunk_offsets: np.ndarray) -> np.ndarray:
+        """The texts (by index) in which two neighbouring chunks might take part in one special-case match."""
+        left = np.flatnonzero(self._chunk_tail[rows[:-1]])
+        left = left[self._borders.crossing[self._chunk_tail[rows[left]], self._chunk_head[rows[left + 1]]]]
+        text_of_left = np.searchsorted(chunk_offsets, left, side="right") - 1
+        # a pair of chunks from two different texts is no neighbour
+        return np.unique(text_of_left[left + 1 < chunk_offsets[text_of_left + 1]])
+
+    def _chunk_rows(self, chunks: list[str]) -> np.ndarray:
+        """The memo rows of distinct chunks, analysing those not seen before. The memo is emptied when it would
+        outgrow CHUNK_MEMO_SIZE: frequent chunks come back within a batch, and memory stays bounded."""
+        if len(self._chunk_row) + len(chunks) > CHUNK_MEMO_SIZE:
+            self._forget_chunks()
+        row = self._chunk_row.get
+        rows = np.fromiter((row(chunk, -1) for chunk in chunks), dtype=np.int64, count=len(chunks))
+        new = np.flatnonzero(rows < 0)
+        if new.size:
+            rows[new] = self._learn_chunks([chunks[i] for i in new])
+        return rows
+
+    def _learn_chunks(self, chunks: list[str]) -> np.ndarray:
+        """Tokenize and analyse new chunks into the memo; returns their rows."""
+        orths = [self._tokenizer(chunk).to_array(ORTH) for chunk in chunks]
+        terms, counts = self._kept_terms(orths)
+        rows = np.arange(len(self._chunk_counts), len(self._chunk_counts) + len(chunks))
+        self._chunk_row.update(zip(chunks, rows.tolist()))
+        self._chunk_starts = np.concatenate([self._chunk_starts, len(self._chunk_terms) + np.cumsum(counts) - counts])
+        self._chunk_counts = np.concatenate([self._chunk_counts, counts])
+        self._chunk_terms = np.concatenate([self._chunk_terms, terms.astype(np.int32)])
+        tails = [self._borders.tail(chunk) for chunk in chunks]
+        heads = [self._borders.head(int(o[0])) if len(o) else 0 for o in orths]
+        self._chunk_tail = np.concatenate([self._chunk_tail, np.asarray(tails, dtype=np.int32)])
+        self._chunk_head = np.concatenate([self._chunk_head, np.asarray(heads, dtype=np.int32)])
+        return rows
+
+    def _forget_chunks(self) -> None:
+        """Empty the chunk memo: a row per chunk of where its terms lie in _chunk_terms, and its border codes."""
+        self._chunk_row: dict[str, int] = {}
+        self._chunk_starts = np.empty(0, dtype=np.int64)
+        self._chunk_counts = np.empty(0, dtype=np.int64)
+        self._chunk_terms = np.empty(0, dtype=np.int32)
+        self._chunk_tail = np.empty(0, dtype=np.int32)
+        self._chunk_head = np.empty(0, dtype=np.int32)
+
+    def _kept_terms(self, orths: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Term ids of the kept tokens of each orth array, concatenated, and how many each array kept."""
         if not orths:
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
         unique, inverse = np.unique(np.concatenate(orths), return_inverse=True)
         codes = np.fromiter((self._term_id(int(o)) for o in unique), dtype=np.int64, count=len(unique))[inverse]
         kept = codes != DROPPED
-        text_of_token = np.repeat(np.arange(len(orths)), [len(o) for o in orths])
-        lengths = np.bincount(text_of_token[kept], minlength=len(orths))
-        return codes[kept], lengths
+        owner = np.repeat(np.arange(len(orths)), [len(o) for o in orths])
+        return codes[kept], np.bincount(owner[kept], minlength=len(orths))
 
     def analyze(self, text: str) -> list[str]:
         """Index terms of one text, in text order."""
@@ -98,8 +188,79 @@ class Analyzer:
         codes, lengths = self._term_codes([text or "" for text in texts])
         offsets = np.zeros(len(lengths) + 1, dtype=np.int32)
         np.cumsum(lengths, out=offsets[1:])
-        values = pa.array(self.terms, type=pa.string()).take(pa.array(codes))
-        return pa.ListArray.from_arrays(pa.array(offsets), values)
+        return pa.ListArray.from_arrays(pa.array(offsets), self._term_array().take(pa.array(codes)))
+
+    def _term_array(self) -> pa.Array:
+        """self.terms as an Arrow array, extended by the terms added since the last batch rather than rebuilt."""
+        if len(self._terms_arrow) < len(self.terms):
+            added = pa.array(self.terms[len(self._terms_arrow) :], type=pa.string())
+            self._terms_arrow = pa.concat_arrays([self._terms_arrow, added])
+        return self._terms_arrow
+
+
+class _ChunkBorders:
+    """Where a whitespace-delimited chunk's tokens may depend on its neighbour: spaCy's one exception to tokenizing
+    chunks independently.
+
+    After splitting off affixes, spaCy's tokenizer matches each special case's affix-split form ("'s" as ' and s)
+    over the whole text, chunk borders included, and applies the longest match first. Across a border, a match
+    makes one token of a special case with a space in it (Russian "и др."); of any other it makes nothing, yet it
+    overrides an overlapping match inside a chunk: "[ :]:]" keeps the ":", "]" that ":]:]" alone makes one token.
+    Either needs a chunk that ends with the start of some special case's affix-split form (the text "[") and a
+    next chunk whose first token continues it (":"). That first token is the one we see, or, where a special case
+    rewrote the chunk's start, the first token of that case's affix-split form.
+    """
+
+    def __init__(self, tokenizer: Tokenizer):
+        bare = Tokenizer(
+            tokenizer.vocab,
+            prefix_search=tokenizer.prefix_search,
+            suffix_search=tokenizer.suffix_search,
+            infix_finditer=tokenizer.infix_finditer,
+            token_match=tokenizer.token_match,
+            url_match=tokenizer.url_match,
+        )
+        continuations: dict[str, set[int]] = {}  # the start of a split form, as text → the tokens that follow it
+        seen_as: dict[int, set[int]] = {}  # a special case's first token → the split forms' first tokens it replaces
+        for string, substrings in tokenizer.rules.items():
+            split = bare(string)
+            if len(split) > 1 and any(token.text.isspace() for token in split):
+                # a border's whitespace is no token of either chunk, so such a match could not be foreseen
+                raise ValueError(f"special case {string!r} has a whitespace token; chunks cannot be tokenized alone")
+            for j in range(1, len(split)):
+                # as a chunk ends with them: without the spaces of special cases like Spanish "EE. UU."
+                continuations.setdefault("".join(token.text for token in split[:j]), set()).add(split[j].orth)
+            first = tokenizer.vocab.strings.add(substrings[0][ORTH])
+            seen_as.setdefault(first, {first}).add(split[0].orth)
+        followers = sorted(set().union(*continuations.values()))
+        column = {orth: i for i, orth in enumerate(followers)}
+        heads = {orth: seen_as.get(orth, {orth}) & column.keys() for orth in column.keys() | seen_as.keys()}
+        heads = {orth: seen for orth, seen in heads.items() if seen}
+        # Rows: chunk ends (the longest start of a split form a chunk ends with; code 0: none), columns: tokens
+        # that may follow them; a chunk ending with "x:" also ends with ":", so a row unites its suffixes' followers.
+        self._tails = {tail: i for i, tail in enumerate(sorted(continuations), start=1)}
+        self._tail_lengths = sorted({len(tail) for tail in self._tails}, reverse=True)
+        self._heads = {orth: j for j, orth in enumerate(heads, start=1)}
+        follows = np.zeros((len(self._tails) + 1, len(followers)), dtype=bool)
+        for tail, i in self._tails.items():
+            for k in range(1, len(tail) + 1):
+                follows[i, [column[orth] for orth in continuations.get(tail[-k:], ())]] = True
+        can_start = np.zeros((len(self._heads) + 1, len(followers)), dtype=bool)
+        for orth, j in self._heads.items():
+            can_start[j, [column[o] for o in heads[orth]]] = True
+        self.crossing = (follows.astype(np.int32) @ can_start.T.astype(np.int32)) > 0
+
+    def tail(self, chunk: str) -> int:
+        """The row of a chunk's end."""
+        for length in self._tail_lengths:
+            code = self._tails.get(chunk[-length:]) if length <= len(chunk) else None
+            if code is not None:
+                return code
+        return 0
+
+    def head(self, orth: int) -> int:
+        """The column of a chunk's first token."""
+        return self._heads.get(orth, 0)
 
 
 class MultilingualAnalyzer:
