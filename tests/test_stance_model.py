@@ -18,6 +18,7 @@ from sklearn.model_selection import StratifiedKFold, cross_val_predict
 from argrank.errors import InputError
 from argrank.stance_data import StanceExample, read_training_set
 from argrank.stance_labels import LABELS
+import argrank.model_file as model_file
 from argrank.model_file import load_model, save_model
 from argrank.stance_model import CUE_FEATURES, cue_counts, mask_objects, predict_stance, train_stance_model
 
@@ -288,7 +289,7 @@ def test_save_and_load_round_trip(trained, tmp_path):
 def test_load_refuses_a_model_from_another_sklearn_version(trained, tmp_path, monkeypatch):
     _, model, _ = trained
     path = tmp_path / "stance.pkl"
-    monkeypatch.setattr(sklearn, "__version__", "0.24.2")
+    monkeypatch.setattr(model_file, "SKLEARN_VERSION", "0.24.2")
     save_model(model, path)
     monkeypatch.undo()
     with pytest.raises(InputError) as caught:
