@@ -198,6 +198,19 @@ class Analyzer:
         return self._terms_arrow
 
 
+def affix_tokenizer(tokenizer: Tokenizer) -> Tokenizer:
+    """`tokenizer` without its special cases: its affix rules alone, which split a special case into the form
+    spaCy matches it in."""
+    return Tokenizer(
+        tokenizer.vocab,
+        prefix_search=tokenizer.prefix_search,
+        suffix_search=tokenizer.suffix_search,
+        infix_finditer=tokenizer.infix_finditer,
+        token_match=tokenizer.token_match,
+        url_match=tokenizer.url_match,
+    )
+
+
 class _ChunkBorders:
     """Where a whitespace-delimited chunk's tokens may depend on its neighbour: spaCy's one exception to tokenizing
     chunks independently.
@@ -212,14 +225,7 @@ class _ChunkBorders:
     """
 
     def __init__(self, tokenizer: Tokenizer):
-        bare = Tokenizer(
-            tokenizer.vocab,
-            prefix_search=tokenizer.prefix_search,
-            suffix_search=tokenizer.suffix_search,
-            infix_finditer=tokenizer.infix_finditer,
-            token_match=tokenizer.token_match,
-            url_match=tokenizer.url_match,
-        )
+        bare = affix_tokenizer(tokenizer)
         continuations: dict[str, set[int]] = {}  # the start of a split form, as text → the tokens that follow it
         seen_as: dict[int, set[int]] = {}  # a special case's first token → the split forms' first tokens it replaces
         for string, substrings in tokenizer.rules.items():

@@ -22,7 +22,7 @@ from spacy.tokenizer import Tokenizer
 from spacy.vocab import Vocab
 
 import argrank.text
-from argrank.text import DROPPED, Analyzer, _ChunkBorders
+from argrank.text import DROPPED, Analyzer, _ChunkBorders, affix_tokenizer
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 LANGUAGES = ("en", "de", "fr", "it")
@@ -154,14 +154,7 @@ def affix_splits(language: str) -> list[list[str]]:
     """Each special case (lowercased) as spaCy's affix rules alone split it: the token sequence whose match across
     chunks is the one thing that makes a chunk's tokens depend on its neighbour."""
     tokenizer = analyzers(language, Analyzer)[1]._tokenizer
-    bare = Tokenizer(
-        tokenizer.vocab,
-        prefix_search=tokenizer.prefix_search,
-        suffix_search=tokenizer.suffix_search,
-        infix_finditer=tokenizer.infix_finditer,
-        token_match=tokenizer.token_match,
-        url_match=tokenizer.url_match,
-    )
+    bare = affix_tokenizer(tokenizer)
     return [[token.text for token in bare(string.lower())] for string in tokenizer.rules]
 
 
