@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 
 QUERIES = ("title", "title+description", "title+objects")
 
+QUERY_SCHEMA = pa.schema([("qid", pa.string()), ("terms", pa.list_(pa.string()))])
 RANKING_SCHEMA = pa.schema([("qid", pa.string()), ("doc", pa.string()), ("rank", pa.int32()), ("score", pa.float64())])
 
 
@@ -35,6 +36,38 @@ def query_text(topic: Topic, query: str) -> str:
     return topic.title
 
 
+def analyze_topics(analyzer: Analyzer, topics: Sequence[Topic], query: str) -> pa.Table:
+    """Each topic's query terms (qid, terms), analysed as the documents were. Kept as a stage of its own, so a
+    ranking needs no analyzer and a changed ranking parameter loads no lemma table."""
+    return pa.table(
+        {"qid": [topic.number for topic in topics], "terms": [analyzer.analyze(query_text(t, query)) for t in topics]},
+        schema=QUERY_SCHEMA,
+    )
+
+
+def rank_queries(
+    index: Index, queries: pa.Table, ranker: BM25 | DirichletLM, depth: int, warn_unmatched: bool = True
+) -> pa.Table:
+    """Top `depth` documents per query as a table (qid, doc, rank from 1, score), queries in the given order.
+
+    Query terms are looked up in the ranker's collection statistics, which for a shard are the whole
+    collection's; a shard passes `warn_unmatched=False`, since the merge of all shards warns once instead.
+    """
+    columns: dict[str, list] = {"qid": [], "doc": [], "rank": [], "score": []}
+    for qid, terms in zip(queries.column("qid").to_pylist(), queries.column("terms").to_pylist()):
+        term_ids = ranker.term_ids(terms)
+        if not term_ids:
+            if warn_unmatched:
+                warn_no_results(qid)
+            continue
+        docs, scores = top_k(*ranker.score(term_ids), depth)
+        columns["qid"].extend([qid] * len(docs))
+        columns["doc"].extend(index.doc_ids.take(docs).to_pylist())
+        columns["rank"].extend(range(1, len(docs) + 1))
+        columns["score"].extend(scores.tolist())
+    return pa.table(columns, schema=RANKING_SCHEMA)
+
+
 def rank_topics(
     index: Index,
     analyzer: Analyzer,
@@ -44,24 +77,8 @@ def rank_topics(
     depth: int,
     warn_unmatched: bool = True,
 ) -> pa.Table:
-    """Top `depth` documents per topic as a table (qid, doc, rank from 1, score), topics in the given order.
-
-    Query terms are looked up in the ranker's collection statistics, which for a shard are the whole
-    collection's; a shard passes `warn_unmatched=False`, since the merge of all shards warns once instead.
-    """
-    columns: dict[str, list] = {"qid": [], "doc": [], "rank": [], "score": []}
-    for topic in topics:
-        term_ids = ranker.term_ids(analyzer.analyze(query_text(topic, query)))
-        if not term_ids:
-            if warn_unmatched:
-                warn_no_results(topic.number)
-            continue
-        docs, scores = top_k(*ranker.score(term_ids), depth)
-        columns["qid"].extend([topic.number] * len(docs))
-        columns["doc"].extend(index.doc_ids.take(docs).to_pylist())
-        columns["rank"].extend(range(1, len(docs) + 1))
-        columns["score"].extend(scores.tolist())
-    return pa.table(columns, schema=RANKING_SCHEMA)
+    """analyze_topics, then rank_queries: the whole way from topics to a ranking, in one call."""
+    return rank_queries(index, analyze_topics(analyzer, topics, query), ranker, depth, warn_unmatched)
 
 
 def warn_no_results(qid: str) -> None:

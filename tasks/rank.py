@@ -1,4 +1,8 @@
-"""Rank: each topic's top documents under one retrieval model; sharded, each shard's top documents, merged."""
+"""Rank: each topic's top documents under one retrieval model; sharded, each shard's top documents, merged.
+
+The topics' query terms are a stage of their own (AnalyzeTopics), so a ranking loads no analyzer: changing a
+ranking parameter re-runs only the scoring.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +14,34 @@ from argrank.atomic import atomic_path
 from argrank.fingerprint import file_digest
 from argrank.index import load_index
 from argrank.ranking import make_ranker
-from argrank.retrieval import rank_topics
+from argrank.retrieval import analyze_topics, rank_queries
 from argrank.shards import load_statistics, merge_rankings
-from argrank.text import make_analyzer
+from argrank.text import analysis_fingerprint, make_analyzer
 from argrank.topics import read_topics
 from tasks.base import CachedTask
 from tasks.index import BuildIndex, MergeStatistics
 from tasks.tokenize import CorpusTask, ShardTask
+
+
+class AnalyzeTopics(CachedTask):
+    """Each topic's query terms under one query formulation, analysed as the track's documents are."""
+
+    track = luigi.Parameter(description="whose topics")
+    topics = luigi.Parameter(description="topics XML file")
+    language = luigi.Parameter(default="en", description="the analyzer's language(s), as the documents'")
+    query = luigi.Parameter(default="title", description="title, title+description or title+objects")
+
+    stage = "queries"
+    extension = ".parquet"
+    location_params = ("topics",)
+
+    def input_digests(self) -> list[str]:
+        return [file_digest(self.topics), analysis_fingerprint(self.language)]
+
+    def run(self) -> None:
+        table = analyze_topics(make_analyzer(self.language), read_topics(self.topics), self.query)
+        with atomic_path(self.output_path) as tmp:
+            pq.write_table(table, tmp)
 
 
 class RankTopics(CorpusTask):
@@ -33,23 +58,22 @@ class RankTopics(CorpusTask):
     extension = ".parquet"
     location_params = ("corpus", "topics")
 
-    def requires(self) -> CachedTask | list[CachedTask]:
+    def requires(self) -> dict[str, CachedTask] | list[CachedTask]:
         if self.shards == 1:
-            return self.clone(BuildIndex)
+            return {"index": self.clone(BuildIndex), "queries": self.clone(AnalyzeTopics)}
         return [self.clone(RankShard, shard=shard) for shard in range(self.shards)]
 
     def input_digests(self) -> list[str]:
         return [file_digest(self.topics)]
 
     def run(self) -> None:
-        topics = read_topics(self.topics)
         if self.shards == 1:
-            index = load_index(self.input().path)
+            index = load_index(self.input()["index"].path)
             ranker = make_ranker(index, self.method, dict(self.params))
-            table = rank_topics(index, make_analyzer(self.language), topics, ranker, self.query, self.depth)
+            table = rank_queries(index, pq.read_table(self.input()["queries"].path), ranker, self.depth)
         else:
             rankings = (pq.read_table(target.path) for target in self.input())
-            table = merge_rankings(rankings, [topic.number for topic in topics], self.depth)
+            table = merge_rankings(rankings, [topic.number for topic in read_topics(self.topics)], self.depth)
         with atomic_path(self.output_path) as tmp:
             pq.write_table(table, tmp)
 
@@ -64,17 +88,17 @@ class RankShard(ShardTask):
     location_params = ("corpus", "topics")
 
     def requires(self) -> dict[str, CachedTask]:
-        return {"index": self.clone(BuildIndex), "statistics": self.clone(MergeStatistics)}
-
-    def input_digests(self) -> list[str]:
-        return [file_digest(self.topics)]
+        return {
+            "index": self.clone(BuildIndex),
+            "statistics": self.clone(MergeStatistics),
+            "queries": self.clone(AnalyzeTopics),
+        }
 
     def run(self) -> None:
         index = load_index(self.input()["index"].path)
         statistics = load_statistics(self.input()["statistics"].path)
         ranker = make_ranker(index, self.method, dict(self.params), statistics)
-        analyzer = make_analyzer(self.language)
-        topics = read_topics(self.topics)
-        table = rank_topics(index, analyzer, topics, ranker, self.query, self.depth, warn_unmatched=False)
+        queries = pq.read_table(self.input()["queries"].path)
+        table = rank_queries(index, queries, ranker, self.depth, warn_unmatched=False)
         with atomic_path(self.output_path) as tmp:
             pq.write_table(table, tmp)

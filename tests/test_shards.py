@@ -206,7 +206,7 @@ def test_shard_parameters_are_checked_and_unsharded_targets_keep_their_names():
     ranking = RankTopics(**corpus, topics="t.xml", shards=3)
     assert [task.shard for task in ranking.requires()] == [0, 1, 2]
     assert isinstance(ranking.requires()[0], RankShard)
-    assert isinstance(RankTopics(**corpus, topics="t.xml").requires(), BuildIndex)
+    assert isinstance(RankTopics(**corpus, topics="t.xml").requires()["index"], BuildIndex)
 
 
 def set_shards(runs_file: Path, track: str, shards: int) -> None:
