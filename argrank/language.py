@@ -14,7 +14,6 @@ from functools import cached_property
 from typing import Iterable, Sequence
 
 import numpy as np
-import spacy
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 _ELISION = re.compile(r"^[^\W\d_]+['’]")  # French and Italian elided articles: l', d', dell', c'…
@@ -31,6 +30,8 @@ class LanguageDetector:
     @cached_property
     def _votes(self) -> dict[str, np.ndarray]:
         """word → which languages list it as a stop word (a 0/1 vector over self.languages)."""
+        import spacy  # here, not with the module: most runs of the graph detect no language
+
         votes: dict[str, np.ndarray] = {}
         for column, language in enumerate(self.languages):
             for word in spacy.blank(language).Defaults.stop_words:

@@ -11,15 +11,23 @@ nothing ("What are the best rice cookers?") have no objects.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
-
-from spacy.lang.en.stop_words import STOP_WORDS
 
 from argrank.errors import InputError
 from argrank.topics import Topic, read_topics
 
-# Where an object ends: function words, plus the verbs and comparatives that frame comparative questions.
-_BOUNDARY = frozenset(STOP_WORDS) | {"prefer", "buy", "take", "learn", "choose", "use", "better", "worse", "best", "worst"}
+_FRAMING = {"prefer", "buy", "take", "learn", "choose", "use", "better", "worse", "best", "worst"}
+
+
+@lru_cache(maxsize=1)
+def _boundary() -> frozenset[str]:
+    """Where an object ends: function words, plus the verbs and comparatives that frame comparative questions.
+    (spaCy's stop words are imported on first use: importing spaCy takes most of a second.)"""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS) | _FRAMING
+
 _CLAUSES = re.compile(r"[,:;?!]")
 _CONNECTORS = ("or", "vs", "vs.", "versus", "over", "than")
 _MAX_WORDS = 4
@@ -77,12 +85,12 @@ def _around(words: list[str], at: int, skip_before: int) -> tuple[str, str] | No
     """The object ending just before words[at - skip_before] and the one starting after words[at]."""
     left: list[str] = []
     for word in reversed(words[: at - skip_before]):
-        if word.lower() in _BOUNDARY or len(left) == _MAX_WORDS:
+        if word.lower() in _boundary() or len(left) == _MAX_WORDS:
             break
         left.insert(0, word)
     right: list[str] = []
     for word in words[at + 1 :]:
-        if word.lower() in _BOUNDARY and not (word == "The" and not right):  # "The Simpsons" is a name
+        if word.lower() in _boundary() and not (word == "The" and not right):  # "The Simpsons" is a name
             if right:
                 break
             continue  # leading articles and particles: "or a desktop", "than to fry food"

@@ -10,15 +10,20 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from importlib.metadata import version
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-import spacy
-import spacy_lookups_data
-from spacy.attrs import ORTH
-from spacy.tokenizer import Tokenizer
 
 from argrank.language import LanguageDetector
+
+if TYPE_CHECKING:
+    from spacy.tokenizer import Tokenizer
+
+# spaCy is imported when an analyzer is built, not with this module: the import and its teardown take most of a
+# second, which a run that only ranks (its queries analysed by an earlier stage) would pay for nothing.
 
 DROPPED = -1
 _CAPITALISED_NOUNS = {"de"}  # languages whose lemma tables key nouns with a capital letter
@@ -30,13 +35,15 @@ RULES_VERSION = 1
 
 def analysis_fingerprint(language: str) -> str:
     """What decides an analyzer's output besides the text: our rules, the language, spaCy's and the tables' versions."""
-    return f"rules {RULES_VERSION}, {language}, spacy {spacy.__version__}, lookups {spacy_lookups_data.__version__}"
+    return f"rules {RULES_VERSION}, {language}, spacy {version('spacy')}, lookups {version('spacy-lookups-data')}"
 
 
 class Analyzer:
     """Turns texts into lists of index terms; the same instance must serve documents and queries."""
 
     def __init__(self, language: str = "en"):
+        import spacy
+
         nlp = spacy.blank(language)
         # Lookup mode reads spacy-lookups-data's table; it needs no trained pipeline.
         lemmatizer = nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
@@ -106,7 +113,7 @@ class Analyzer:
         if crossed.size == 0:
             return codes, lengths
         # Splice in the crossed texts' terms, tokenized whole, in place of what their chunks gave.
-        whole_codes, whole_lengths = self._kept_terms([self._tokenizer(lowered[i]).to_array(ORTH) for i in crossed])
+        whole_codes, whole_lengths = self._kept_terms([self._orths(lowered[i]) for i in crossed])
         whole_offsets = np.concatenate([[0], np.cumsum(whole_lengths)])
         pieces, start = [], 0
         for k, text in enumerate(crossed):
@@ -146,7 +153,7 @@ class Analyzer:
 
     def _learn_chunks(self, chunks: list[str]) -> np.ndarray:
         """Tokenize and analyse new chunks into the memo; returns their rows."""
-        orths = [self._tokenizer(chunk).to_array(ORTH) for chunk in chunks]
+        orths = [self._orths(chunk) for chunk in chunks]
         terms, counts = self._kept_terms(orths)
         rows = np.arange(len(self._chunk_counts), len(self._chunk_counts) + len(chunks))
         self._chunk_row.update(zip(chunks, rows.tolist()))
@@ -158,6 +165,12 @@ class Analyzer:
         self._chunk_tail = np.concatenate([self._chunk_tail, np.asarray(tails, dtype=np.int32)])
         self._chunk_head = np.concatenate([self._chunk_head, np.asarray(heads, dtype=np.int32)])
         return rows
+
+    def _orths(self, text: str) -> np.ndarray:
+        """The orth ids of spaCy's tokens of `text`."""
+        from spacy.attrs import ORTH
+
+        return self._tokenizer(text).to_array(ORTH)
 
     def _forget_chunks(self) -> None:
         """Empty the chunk memo: a row per chunk of where its terms lie in _chunk_terms, and its border codes."""
@@ -201,6 +214,8 @@ class Analyzer:
 def affix_tokenizer(tokenizer: Tokenizer) -> Tokenizer:
     """`tokenizer` without its special cases: its affix rules alone, which split a special case into the form
     spaCy matches it in."""
+    from spacy.tokenizer import Tokenizer
+
     return Tokenizer(
         tokenizer.vocab,
         prefix_search=tokenizer.prefix_search,
@@ -225,6 +240,8 @@ class _ChunkBorders:
     """
 
     def __init__(self, tokenizer: Tokenizer):
+        from spacy.attrs import ORTH
+
         bare = affix_tokenizer(tokenizer)
         continuations: dict[str, set[int]] = {}  # the start of a split form, as text → the tokens that follow it
         seen_as: dict[int, set[int]] = {}  # a special case's first token → the split forms' first tokens it replaces
