@@ -156,6 +156,7 @@ def cmd_tira(args: argparse.Namespace) -> int:
     import luigi
 
     from argrank.config import load_config
+    from tasks.base import forget_signatures
     from tasks.publish import run_tasks
 
     tracks = load_config(args.runs_file)
@@ -177,6 +178,7 @@ def cmd_tira(args: argparse.Namespace) -> int:
         track = dataclasses.replace(track, stance_training=training if training.is_file() else None)
     luigi.configuration.get_config().set("argrank", "output_dir", args.outputs)
     task = run_tasks(track)[tag]["run"]
+    forget_signatures()  # a build of its own: signatures from the files as they are now
     result = luigi.build([task], local_scheduler=True, detailed_summary=True)
     if result.status not in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
         print(f"argrank: the run {tag!r} failed; see the log above", file=sys.stderr)
