@@ -12,11 +12,11 @@ from typing import Any
 
 import yaml
 
-from argrank.crosslingual import DEFAULTS as CROSSLINGUAL_DEFAULTS
-from argrank.errors import InputError
-from argrank.perspective_data import SCENARIOS, SPLITS
-from argrank.ranking import resolve_params
-from argrank.retrieval import QUERIES
+from argrank.tracks.perspective.crosslingual import DEFAULTS as CROSSLINGUAL_DEFAULTS
+from argrank.core.errors import InputError
+from argrank.tracks.perspective.data import SCENARIOS, SPLITS
+from argrank.retrieval.ranking import resolve_params
+from argrank.retrieval.search import QUERIES
 
 MAX_RUNS_PER_TRACK = 5  # Touché accepts at most five runs per team and task.
 TAG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")

@@ -6,7 +6,7 @@ args.me-size corpus, with the issue's targets checked.
 
 Writes OUT/results.json and OUT/results.md and prints the Markdown. A missed target is printed as FAIL and the
 exit status stays 0; a stage that crashes makes it 1. This driver imports only the standard library (and
-argrank.atomic): the work runs in child processes (`bench.stages`), so each one's peak RSS is its own.
+argrank.core.atomic): the work runs in child processes (`bench.stages`), so each one's peak RSS is its own.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from argrank.atomic import atomic_write_text
+from argrank.core.atomic import atomic_write_text
 from bench import report
 from bench.measure import run_child
 

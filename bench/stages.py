@@ -36,8 +36,8 @@ def _tree_bytes(path: Path) -> int:
 
 def _load_tokens(path: str):
     """(ids, tokens) of a token table in table (ingest) order, read as BuildIndex reads it: per chunk, each
-    distinct term string once (argrank.index.read_tokens)."""
-    from argrank.index import read_tokens
+    distinct term string once (argrank.index.store.read_tokens)."""
+    from argrank.index.store import read_tokens
 
     return read_tokens(path)
 
@@ -114,7 +114,7 @@ def _term_lookup(index, ranker):
 
 def _our_top_k(index, ranker, queries: list[dict], depth: int) -> dict[str, tuple]:
     """Our 50-topic loop from analysed query tokens: term ids, BM25 over posting lists, top-k (ties by doc id)."""
-    from argrank.ranking import top_k
+    from argrank.retrieval.ranking import top_k
 
     lookup = _term_lookup(index, ranker)
     results = {}
@@ -153,7 +153,7 @@ def generate(params: dict, phases: Phases) -> dict:
 
 @stage
 def ingest(params: dict, phases: Phases) -> dict:
-    from argrank.argsme import corpus_files, ingest_argsme
+    from argrank.tracks.args.argsme import corpus_files, ingest_argsme
 
     files = corpus_files(params["corpus"])
     with phases.phase("ingest"):
@@ -178,8 +178,8 @@ def tokenize(params: dict, phases: Phases) -> dict:
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
-    from argrank.text import make_analyzer
-    from argrank.tokenize import tokenize_table
+    from argrank.text.analyzer import make_analyzer
+    from argrank.text.tokenize import tokenize_table
 
     with phases.phase("analyzer"):
         analyzer = make_analyzer(params["language"])
@@ -227,7 +227,7 @@ def _spacy_tokens_per_word(path: str, fields: list[str], language: str, sample: 
     import pyarrow.parquet as pq
     import spacy
 
-    from argrank.tokenize import document_texts
+    from argrank.text.tokenize import document_texts
 
     tokenizer = spacy.blank(language).tokenizer
     source = pq.ParquetFile(path)
@@ -242,7 +242,7 @@ def _spacy_tokens_per_word(path: str, fields: list[str], language: str, sample: 
 
 @stage
 def index(params: dict, phases: Phases) -> dict:
-    from argrank.index import build_index, save_index
+    from argrank.index.store import build_index, save_index
 
     with phases.phase("load_tokens"):
         ids, tokens = _load_tokens(params["tokens"])
@@ -271,11 +271,11 @@ def index(params: dict, phases: Phases) -> dict:
 @stage
 def rank(params: dict, phases: Phases) -> dict:
     """The pipeline's rank stage (load, analyse, rank_topics) and, on the same index, our bare 50-topic loop."""
-    from argrank.index import load_index
-    from argrank.ranking import make_ranker
-    from argrank.retrieval import rank_topics
-    from argrank.text import make_analyzer
-    from argrank.topics import read_topics
+    from argrank.index.store import load_index
+    from argrank.retrieval.ranking import make_ranker
+    from argrank.retrieval.search import rank_topics
+    from argrank.text.analyzer import make_analyzer
+    from argrank.formats.topics import read_topics
 
     bm25 = {"k1": params["k1"], "b": params["b"]}
     with phases.phase("load_index"):
@@ -321,8 +321,8 @@ def rank(params: dict, phases: Phases) -> dict:
 @stage
 def ours_subset(params: dict, phases: Phases) -> dict:
     """Our index and BM25 on the first `subset` documents in index order; rankings kept for the identity check."""
-    from argrank.index import build_index
-    from argrank.ranking import make_ranker
+    from argrank.index.store import build_index
+    from argrank.retrieval.ranking import make_ranker
 
     with phases.phase("load_tokens"):
         ids, tokens = _in_index_order(params["tokens"], limit=params["subset"])
@@ -482,7 +482,7 @@ def main(argv: list[str]) -> int:
     phases = Phases()
     result = STAGES[name](params, phases)
     result.update(phases.result())
-    from argrank.atomic import atomic_write_text
+    from argrank.core.atomic import atomic_write_text
 
     atomic_write_text(result_path, json.dumps(result, indent=1))
     return 0

@@ -17,8 +17,8 @@ from pathlib import Path
 import luigi
 from luigi.task import flatten
 
-from argrank.errors import InputError
-from argrank.fingerprint import digest, remember_digests_in
+from argrank.core.errors import InputError
+from argrank.core.fingerprint import digest, remember_digests_in
 
 log = logging.getLogger("argrank")
 

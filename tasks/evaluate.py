@@ -11,15 +11,15 @@ import json
 import luigi
 from luigi.util import inherits
 
-from argrank.atomic import atomic_write_text
-from argrank.evaluation import evaluate
-from argrank.fingerprint import file_digest
-from argrank.image_evaluation import evaluate_images
-from argrank.image_qrels import read_image_qrels
-from argrank.qrels import judged_topics, read_qrels, read_stance_qrels
-from argrank.runfile import RunLine, read_run
-from argrank.stance_evaluation import evaluate_stance
-from argrank.topics import read_topics
+from argrank.core.atomic import atomic_write_text
+from argrank.evaluation.ndcg import evaluate
+from argrank.core.fingerprint import file_digest
+from argrank.tracks.images.evaluation import evaluate_images
+from argrank.tracks.images.qrels import read_image_qrels
+from argrank.formats.qrels import judged_topics, read_qrels, read_stance_qrels
+from argrank.formats.runfile import RunLine, read_run
+from argrank.tracks.comparative.stance_evaluation import evaluate_stance
+from argrank.formats.topics import read_topics
 from tasks.base import CachedTask
 from tasks.runs import WriteRun
 from tasks.stance import stance_model_task, stance_report

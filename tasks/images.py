@@ -6,14 +6,14 @@ import luigi
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
-from argrank.atomic import atomic_path
+from argrank.core.atomic import atomic_path
 from argrank.config import NEAR_DUPLICATE_BITS
-from argrank.fingerprint import file_digest
-from argrank.image_selection import candidates, searches_by_topic, select_images
-from argrank.image_stance import pro_probability
-from argrank.image_texts import stance_texts
-from argrank.model_file import load_model
-from argrank.topics import read_topics
+from argrank.core.fingerprint import file_digest
+from argrank.tracks.images.selection import candidates, searches_by_topic, select_images
+from argrank.tracks.images.stance import pro_probability
+from argrank.tracks.images.texts import stance_texts
+from argrank.core.model_file import load_model
+from argrank.formats.topics import read_topics
 from tasks.base import CachedTask, log
 from tasks.ingest import INGESTS
 from tasks.rank import RankTopics

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import luigi
 
-from argrank.index import FORMAT, build_index, load_index, read_tokens, save_index
-from argrank.shards import merge_statistics, save_statistics
+from argrank.index.store import FORMAT, build_index, load_index, read_tokens, save_index
+from argrank.index.shards import merge_statistics, save_statistics
 from tasks.base import CachedTask, log
 from tasks.tokenize import CorpusTask, ShardTask, TokenizeDocuments
 

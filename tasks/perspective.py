@@ -13,14 +13,14 @@ import luigi
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
-from argrank.atomic import atomic_path
-from argrank.crosslingual import build_ranker
-from argrank.fingerprint import file_digest
-from argrank.index import load_index
-from argrank.perspective_data import CORPUS_FILE, query_file, read_corpus, read_predictions, read_queries, write_predictions
-from argrank.perspective_evaluation import csv_tables, evaluate_perspective
-from argrank.perspective_ranking import SCENARIO_COLUMNS, PropertyEvidence, aligned, rank_queries, training_from_queries
-from argrank.text import make_analyzer
+from argrank.core.atomic import atomic_path
+from argrank.tracks.perspective.crosslingual import build_ranker
+from argrank.core.fingerprint import file_digest
+from argrank.index.store import load_index
+from argrank.tracks.perspective.data import CORPUS_FILE, query_file, read_corpus, read_predictions, read_queries, write_predictions
+from argrank.tracks.perspective.evaluation import csv_tables, evaluate_perspective
+from argrank.tracks.perspective.ranking import SCENARIO_COLUMNS, PropertyEvidence, aligned, rank_queries, training_from_queries
+from argrank.text.analyzer import make_analyzer
 from tasks.base import CachedTask
 from tasks.index import BuildIndex
 from tasks.ingest import INGESTS

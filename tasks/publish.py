@@ -14,11 +14,11 @@ from typing import Any
 
 import luigi
 
-from argrank.atomic import atomic_path, atomic_write_text
+from argrank.core.atomic import atomic_path, atomic_write_text
 from argrank.config import PERSPECTIVE, Track, load_config
-from argrank.fingerprint import digest
-from argrank.perspective_evaluation import format_means
-from argrank.report import format_results, per_topic_csv, ranking_results
+from argrank.core.fingerprint import digest
+from argrank.tracks.perspective.evaluation import format_means
+from argrank.evaluation.report import format_results, per_topic_csv, ranking_results
 from tasks.base import argrank
 from tasks.evaluate import EvaluateRun
 from tasks.perspective import RESULT_FILE as PERSPECTIVE_RESULT

@@ -10,14 +10,14 @@ import luigi
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
-from argrank.atomic import atomic_path
-from argrank.fingerprint import file_digest
-from argrank.index import load_index
-from argrank.ranking import make_ranker
-from argrank.retrieval import analyze_topics, rank_queries
-from argrank.shards import load_statistics, merge_rankings
-from argrank.text import analysis_fingerprint, make_analyzer
-from argrank.topics import read_topics
+from argrank.core.atomic import atomic_path
+from argrank.core.fingerprint import file_digest
+from argrank.index.store import load_index
+from argrank.retrieval.ranking import make_ranker
+from argrank.retrieval.search import analyze_topics, rank_queries
+from argrank.index.shards import load_statistics, merge_rankings
+from argrank.text.analyzer import analysis_fingerprint, make_analyzer
+from argrank.formats.topics import read_topics
 from tasks.base import CachedTask
 from tasks.index import BuildIndex, MergeStatistics
 from tasks.tokenize import CorpusTask, ShardTask

@@ -10,9 +10,9 @@ import luigi
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
-from argrank.runfile import RunLine, write_run
-from argrank.stance_labels import NO_STANCE_COLUMN
-from argrank.validation import RULES, validate_run
+from argrank.formats.runfile import RunLine, write_run
+from argrank.tracks.comparative.stance_labels import NO_STANCE_COLUMN
+from argrank.formats.validation import RULES, validate_run
 from tasks.base import CachedTask
 from tasks.images import SelectImages
 from tasks.rank import RankTopics

@@ -13,18 +13,18 @@ import luigi
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
-from argrank.atomic import atomic_path
-from argrank.errors import InputError
-from argrank.fingerprint import file_digest
-from argrank.image_qrels import read_image_training
-from argrank.image_stance import train_image_stance, training_examples
-from argrank.image_texts import stance_texts
-from argrank.objects import objects_by_topic
-from argrank.passages import TEXT
-from argrank.ranked_stance import classify_ranking, texts_by_id
-from argrank.model_file import load_model, save_model
-from argrank.stance_data import read_training_set
-from argrank.topics import read_topics
+from argrank.core.atomic import atomic_path
+from argrank.core.errors import InputError
+from argrank.core.fingerprint import file_digest
+from argrank.tracks.images.qrels import read_image_training
+from argrank.tracks.images.stance import train_image_stance, training_examples
+from argrank.tracks.images.texts import stance_texts
+from argrank.tracks.comparative.objects import objects_by_topic
+from argrank.tracks.comparative.passages import TEXT
+from argrank.tracks.comparative.ranked_stance import classify_ranking, texts_by_id
+from argrank.core.model_file import load_model, save_model
+from argrank.tracks.comparative.stance_data import read_training_set
+from argrank.formats.topics import read_topics
 from tasks.base import CachedTask, log
 from tasks.ingest import INGESTS
 from tasks.rank import RankTopics
@@ -32,7 +32,7 @@ from tasks.rank import RankTopics
 if TYPE_CHECKING:
     from sklearn.pipeline import Pipeline
 
-# argrank.stance_model is imported in the tasks that use it: it imports scikit-learn, about a second that every
+# argrank.tracks.comparative.stance_model is imported in the tasks that use it: it imports scikit-learn, about a second that every
 # start of the graph would otherwise pay, stance or not.
 
 MODEL_FILE = "model.pkl"
@@ -54,7 +54,7 @@ class TrainStanceModel(CachedTask):
         return [file_digest(self.training)]
 
     def run(self) -> None:
-        from argrank.stance_model import train_stance_model
+        from argrank.tracks.comparative.stance_model import train_stance_model
 
         model, report = train_stance_model(read_training_set(self.training), c=self.c, folds=self.folds)
         save_model_folder(self.output_path, model, report)
@@ -136,7 +136,7 @@ class ClassifyStance(CachedTask):
         return [file_digest(self.topics)]
 
     def run(self) -> None:
-        from argrank.stance_model import predict_stance
+        from argrank.tracks.comparative.stance_model import predict_stance
 
         ranking = pq.read_table(self.input()["ranking"].path)
         texts = texts_by_id(self.input()["documents"].path, set(ranking.column("doc").to_pylist()), TEXT)

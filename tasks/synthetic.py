@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import luigi
 
-from argrank.atomic import atomic_path
+from argrank.core.atomic import atomic_path
 from argrank.synthetic_argsme import DEFAULT_ARGUMENTS, DEFAULT_TOPICS, check_parameters, generate_corpus, is_complete
 from tasks.base import log
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from argrank.argsme import _READ_SIZE, SCHEMA, SOURCE_FILES, corpus_files, ingest_argsme
-from argrank.errors import InputError
+from argrank.tracks.args.argsme import _READ_SIZE, SCHEMA, SOURCE_FILES, corpus_files, ingest_argsme
+from argrank.core.errors import InputError
 
 EXCERPT = "touche-task1/args-me-excerpt-debatewise.json"
 
@@ -297,7 +297,7 @@ def test_duplicates_and_empty_texts_are_dropped_counted_and_logged(tmp_path, cap
         tmp_path / "idebate.json",
         [argument("b", "b again"), argument("none", ""), argument("c"), argument("blank", "now has text")],
     )
-    with caplog.at_level(logging.WARNING, logger="argrank.table_writer"):
+    with caplog.at_level(logging.WARNING, logger="argrank.core.table_writer"):
         stats, table = ingest(tmp_path, first, second)
     assert table.column("id").to_pylist() == ["a", "b", "c", "blank"]
     assert table.column("premise").to_pylist()[0] == "first a"
@@ -311,6 +311,6 @@ def test_duplicates_and_empty_texts_are_dropped_counted_and_logged(tmp_path, cap
 
 
 def test_no_warning_for_a_clean_corpus(tmp_path, caplog):
-    with caplog.at_level(logging.WARNING, logger="argrank.table_writer"):
+    with caplog.at_level(logging.WARNING, logger="argrank.core.table_writer"):
         ingest(tmp_path, write_json(tmp_path / "args-me.json", [argument("a"), argument("b")]))
     assert not caplog.records

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from argrank.image_evaluation import evaluate_images
-from argrank.image_qrels import read_image_qrels
-from argrank.perspective_data import read_corpus, read_predictions, read_queries
-from argrank.perspective_evaluation import evaluate_perspective
-from argrank.runfile import read_run
-from argrank.stance_labels import LABELS
-from argrank.validation import COLUMN2, RULES, validate_run
+from argrank.tracks.images.evaluation import evaluate_images
+from argrank.tracks.images.qrels import read_image_qrels
+from argrank.tracks.perspective.data import read_corpus, read_predictions, read_queries
+from argrank.tracks.perspective.evaluation import evaluate_perspective
+from argrank.formats.runfile import read_run
+from argrank.tracks.comparative.stance_labels import LABELS
+from argrank.formats.validation import COLUMN2, RULES, validate_run
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data" / "args"

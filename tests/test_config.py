@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from argrank.config import load_config
-from argrank.errors import InputError
+from argrank.core.errors import InputError
 
 REPO = Path(__file__).resolve().parent.parent
 

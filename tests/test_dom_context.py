@@ -6,7 +6,7 @@ from __future__ import annotations
 import lxml.html
 import pytest
 
-from argrank.dom_context import WINDOW, context_text, find_nodes
+from argrank.tracks.images.dom_context import WINDOW, context_text, find_nodes
 
 ARTICLE = """<html><head><title>Page title</title><script>var hidden = 1;</script></head><body>
 <h1>Votes at sixteen</h1>

@@ -7,9 +7,9 @@ from math import log2
 import pytest
 import pytrec_eval
 
-from argrank.evaluation import evaluate, topic_order
-from argrank.qrels import read_qrels
-from argrank.runfile import RunLine, read_run
+from argrank.evaluation.ndcg import evaluate, topic_order
+from argrank.formats.qrels import read_qrels
+from argrank.formats.runfile import RunLine, read_run
 
 QRELS = {
     "1": {"a": 2.0, "b": 1.0, "c": -2.0, "d": 0.0},

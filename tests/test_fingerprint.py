@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-import argrank.fingerprint as fingerprint
+import argrank.core.fingerprint as fingerprint
 
 
 @pytest.fixture()

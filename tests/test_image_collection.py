@@ -13,9 +13,9 @@ import pyarrow.parquet as pq
 import pytest
 from PIL import Image
 
-from argrank.errors import InputError
-from argrank.image_collection import SCHEMA, collection_digest, collection_root, ingest_images
-from argrank.phash import perceptual_hash
+from argrank.core.errors import InputError
+from argrank.tracks.images.collection import SCHEMA, collection_digest, collection_root, ingest_images
+from argrank.tracks.images.phash import perceptual_hash
 
 SAMPLE = "image-retrieval/sample-collection"
 PHASH = "01" * 32
@@ -183,7 +183,7 @@ def test_unreadable_images_are_skipped_counted_and_logged(tmp_path, caplog):
     add_image(tmp_path, "I0a00000000000002", b"not an image at all", pages=one_page())
     add_image(tmp_path, "I0a00000000000003", good[: len(good) // 2], pages=one_page())
     add_image(tmp_path, "I0a00000000000004", None, pages=one_page())
-    with caplog.at_level(logging.INFO, logger="argrank.image_collection"):
+    with caplog.at_level(logging.INFO, logger="argrank.tracks.images.collection"):
         stats = ingest_images(tmp_path, tmp_path / "out.parquet")
     assert (stats.rows, stats.unreadable) == (1, 3)
     assert stats.unreadable_ids == ["I0a00000000000002", "I0a00000000000003", "I0a00000000000004"]
@@ -203,7 +203,7 @@ def test_unreadable_images_are_skipped_counted_and_logged(tmp_path, caplog):
 def test_missing_phash_file_is_computed_from_the_image(tmp_path, caplog):
     data = picture("WEBP", (50, 50))
     folder = add_image(tmp_path, "I0a00000000000001", data, phash=None)
-    with caplog.at_level(logging.INFO, logger="argrank.image_collection"):
+    with caplog.at_level(logging.INFO, logger="argrank.tracks.images.collection"):
         stats = ingest_images(tmp_path, tmp_path / "out.parquet")
     with Image.open(io.BytesIO(data)) as image:
         expected = perceptual_hash(image)
@@ -272,7 +272,7 @@ def test_stray_entries_are_ignored_with_a_warning(tmp_path, caplog):
     (images / "I0a" / ".DS_Store").write_bytes(b"\0")
     (images / "I0a" / "I0a00000000000001.bak").mkdir()
     (images / "I0a" / "I0a00000000000001" / "pages" / "thumbs.db").write_text("x")
-    with caplog.at_level(logging.WARNING, logger="argrank.image_collection"):
+    with caplog.at_level(logging.WARNING, logger="argrank.tracks.images.collection"):
         stats = ingest_images(tmp_path, tmp_path / "out.parquet")
     assert stats.rows == 1 and stats.unreadable == 0
     assert caplog.messages == [  # hidden files skipped silently; the rest named as met, in sorted order

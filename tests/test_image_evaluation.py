@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from argrank.image_evaluation import PER_STANCE, evaluate_images
-from argrank.image_qrels import read_image_qrels
-from argrank.runfile import RunLine
+from argrank.tracks.images.evaluation import PER_STANCE, evaluate_images
+from argrank.tracks.images.qrels import read_image_qrels
+from argrank.formats.runfile import RunLine
 
 MEASURES = ["on_topic@10", "argumentative@10", "on_stance@10", "judged@10"]
 

@@ -10,10 +10,10 @@ import pyarrow.parquet as pq
 import pytest
 import yaml
 
-from argrank.image_collection import SCHEMA
-from argrank.phash import hamming
-from argrank.runfile import read_run
-from argrank.validation import RULES, validate_run
+from argrank.tracks.images.collection import SCHEMA
+from argrank.tracks.images.phash import hamming
+from argrank.formats.runfile import read_run
+from argrank.formats.validation import RULES, validate_run
 from graph import REPO, build, cache_state, copy_project, luigi_command, stages_of
 
 MEASURES = ("on_topic@10", "argumentative@10", "on_stance@10", "judged@10")

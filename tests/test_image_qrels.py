@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from argrank.errors import InputError
-from argrank.image_qrels import ASPECTS, STANCES, read_image_qrels, read_image_training
+from argrank.core.errors import InputError
+from argrank.tracks.images.qrels import ASPECTS, STANCES, read_image_qrels, read_image_training
 
 QRELS = "touche-task3-001-050-relevance.qrels"
 

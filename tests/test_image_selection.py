@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from argrank.image_selection import (
+from argrank.tracks.images.selection import (
     Candidates,
     candidates,
     found_strength,
@@ -13,7 +13,7 @@ from argrank.image_selection import (
     select,
     select_images,
 )
-from argrank.image_stance import CON, PRO
+from argrank.tracks.images.stance import CON, PRO
 
 
 def test_each_image_goes_to_the_side_it_fits_until_that_side_is_full():

@@ -7,7 +7,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from argrank.image_stance import (
+from argrank.tracks.images.stance import (
     CON,
     PRO,
     TOPIC_TOKEN,

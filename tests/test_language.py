@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from argrank.language import LanguageDetector
-from argrank.text import Analyzer, MultilingualAnalyzer, make_analyzer
+from argrank.text.language import LanguageDetector
+from argrank.text.analyzer import Analyzer, MultilingualAnalyzer, make_analyzer
 
 DETECTOR = LanguageDetector(["de", "fr", "it"])
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from argrank.errors import InputError
-from argrank.objects import objects_by_topic, objects_from_title, topic_objects
-from argrank.retrieval import query_text
-from argrank.topics import Topic, read_topics
+from argrank.core.errors import InputError
+from argrank.tracks.comparative.objects import objects_by_topic, objects_from_title, topic_objects
+from argrank.retrieval.search import query_text
+from argrank.formats.topics import Topic, read_topics
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,10 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from argrank.errors import InputError
-from argrank.passages import ingest_passages, passage_file
-from argrank.text import Analyzer
-from argrank.tokenize import tokenize_table
+from argrank.core.errors import InputError
+from argrank.tracks.comparative.passages import ingest_passages, passage_file
+from argrank.text.analyzer import Analyzer
+from argrank.text.tokenize import tokenize_table
 
 PASSAGES = [
     {"id": "clueweb12-0001wb-05-12311___1", "contents": "Trains are cheaper than planes.", "chatNoirUrl": "u1"},
@@ -60,7 +60,7 @@ def test_an_extra_field_can_be_indexed_when_asked_for(tmp_path):
 
 def test_duplicates_and_empty_contents_are_dropped_counted_and_logged(tmp_path, caplog):
     lines = [PASSAGES[0], {"id": "b", "contents": "  "}, PASSAGES[0] | {"contents": "again"}, "\n", PASSAGES[1]]
-    with caplog.at_level(logging.WARNING, logger="argrank.table_writer"):
+    with caplog.at_level(logging.WARNING, logger="argrank.core.table_writer"):
         stats = ingest_passages(write_jsonl(tmp_path / "p.jsonl", lines, gz=False), tmp_path / "out.parquet")
     assert (stats.rows, stats.duplicates, stats.empty) == (2, 1, 1)
     assert [r.getMessage() for r in caplog.records] == [

@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from argrank.errors import InputError
-from argrank.perspective_data import (
+from argrank.core.errors import InputError
+from argrank.tracks.perspective.data import (
     PROFILE_COLUMNS,
     QUERY_PROPERTY_TO_CORPUS,
     has_property,

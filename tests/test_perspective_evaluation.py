@@ -11,8 +11,8 @@ import math
 import numpy as np
 import pytest
 
-from argrank.perspective_data import ISSUES, PROFILE_COLUMNS, Corpus, Query
-from argrank.perspective_evaluation import (
+from argrank.tracks.perspective.data import ISSUES, PROFILE_COLUMNS, Corpus, Query
+from argrank.tracks.perspective.evaluation import (
     csv_tables,
     evaluate_perspective,
     format_means,

@@ -10,14 +10,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from argrank.crosslingual import build_ranker
-from argrank.index import build_index
-from argrank.language import LanguageDetector
-from argrank.perspective_data import PROFILE_COLUMNS, Query, read_corpus, read_predictions, read_queries, query_file
-from argrank.perspective_evaluation import evaluate_perspective
-from argrank.perspective_ranking import SCENARIO_COLUMNS, PropertyEvidence, Training, check_columns, diversify
-from argrank.perspective_table import SCHEMA, ingest_perspective
-from argrank.text import make_analyzer
+from argrank.tracks.perspective.crosslingual import build_ranker
+from argrank.index.store import build_index
+from argrank.text.language import LanguageDetector
+from argrank.tracks.perspective.data import PROFILE_COLUMNS, Query, read_corpus, read_predictions, read_queries, query_file
+from argrank.tracks.perspective.evaluation import evaluate_perspective
+from argrank.tracks.perspective.ranking import SCENARIO_COLUMNS, PropertyEvidence, Training, check_columns, diversify
+from argrank.tracks.perspective.ingest import SCHEMA, ingest_perspective
+from argrank.text.analyzer import make_analyzer
 from graph import REPO, build, copy_project
 
 DATA = REPO / "data" / "perspective"

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from argrank.stance_labels import LABELS
-from argrank.validation import COLUMN2, validate_run
+from argrank.tracks.comparative.stance_labels import LABELS
+from argrank.formats.validation import COLUMN2, validate_run
 from graph import REPO, build, cache_state, copy_project, luigi_command, stages_of
 from workflows import FullSubmission
 

@@ -8,8 +8,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from argrank.ranked_stance import classify_ranking, texts_by_id
-from argrank.retrieval import RANKING_SCHEMA
+from argrank.tracks.comparative.ranked_stance import classify_ranking, texts_by_id
+from argrank.retrieval.search import RANKING_SCHEMA
 
 
 def test_texts_by_id_reads_only_the_wanted_documents_across_batches(tmp_path):
@@ -38,7 +38,7 @@ def test_each_passage_is_classified_toward_its_topics_objects(caplog):
 
     texts = {"a": "tea wins", "b": "coffee wins", "c": "rice cookers"}
     objects = {"1": ("tea", "coffee"), "2": None}
-    with caplog.at_level(logging.WARNING, logger="argrank.ranked_stance"):
+    with caplog.at_level(logging.WARNING, logger="argrank.tracks.comparative.ranked_stance"):
         labelled = classify_ranking(ranking(("1", "a"), ("2", "c"), ("1", "b")), texts, objects, predict)
     assert labelled.column("stance").to_pylist() == ["FIRST", "NO", "SECOND"]
     assert labelled.column_names == [*RANKING_SCHEMA.names, "stance"]

@@ -10,8 +10,8 @@ import pyarrow.parquet as pq
 import pytest
 from rank_bm25 import BM25Okapi
 
-from argrank.index import build_index, load_index, read_tokens, save_index
-from argrank.ranking import CollectionStatistics, make_ranker, resolve_params, top_k
+from argrank.index.store import build_index, load_index, read_tokens, save_index
+from argrank.retrieval.ranking import CollectionStatistics, make_ranker, resolve_params, top_k
 
 
 def zipf_corpus(num_docs: int, seed: int = 7) -> tuple[list[str], list[list[str]]]:

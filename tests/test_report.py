@@ -6,10 +6,10 @@ import csv
 import io
 import json
 
-from argrank.evaluation import evaluate
-from argrank.image_evaluation import evaluate_images
-from argrank.report import format_table, per_topic_csv
-from argrank.runfile import RunLine
+from argrank.evaluation.ndcg import evaluate
+from argrank.tracks.images.evaluation import evaluate_images
+from argrank.evaluation.report import format_table, per_topic_csv
+from argrank.formats.runfile import RunLine
 
 QRELS = {"2": {"a": 1.0}, "10": {"b": 2.0, "a": 0.0}, "9": {"c": 1.0}}
 RUN = [RunLine("10", "Q0", "b", 1, 2.0, "t"), RunLine("10", "Q0", "x", 2, 1.0, "t"), RunLine("2", "Q0", "z", 1, 1.0, "t")]

@@ -7,8 +7,8 @@ import re
 import numpy as np
 import pytest
 
-from argrank.errors import InputError
-from argrank.runfile import RunLine, format_run, read_run, write_run
+from argrank.core.errors import InputError
+from argrank.formats.runfile import RunLine, format_run, read_run, write_run
 
 
 def test_reads_tabs_spaces_ranks_from_zero_and_skips_blank_lines(tmp_path):

@@ -13,11 +13,11 @@ import pyarrow.parquet as pq
 import pytest
 import yaml
 
-from argrank.argsme import corpus_files, ingest_argsme
-from argrank.index import Index, build_index
-from argrank.ranking import CollectionStatistics, make_ranker
-from argrank.retrieval import rank_topics
-from argrank.shards import (
+from argrank.tracks.args.argsme import corpus_files, ingest_argsme
+from argrank.index.store import Index, build_index
+from argrank.retrieval.ranking import CollectionStatistics, make_ranker
+from argrank.retrieval.search import rank_topics
+from argrank.index.shards import (
     load_statistics,
     merge_rankings,
     merge_statistics,
@@ -25,9 +25,9 @@ from argrank.shards import (
     shard_batches,
     shard_rows,
 )
-from argrank.text import make_analyzer
-from argrank.tokenize import tokenize_table
-from argrank.topics import Topic, read_topics
+from argrank.text.analyzer import make_analyzer
+from argrank.text.tokenize import tokenize_table
+from argrank.formats.topics import Topic, read_topics
 from graph import REPO, build, copy_project
 from tasks.index import BuildIndex, MergeStatistics
 from tasks.rank import RankShard, RankTopics

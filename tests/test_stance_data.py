@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from argrank.errors import InputError
-from argrank.stance_data import StanceExample, read_training_set
-from argrank.stance_labels import LABELS, TRAINING_CODES
+from argrank.core.errors import InputError
+from argrank.tracks.comparative.stance_data import StanceExample, read_training_set
+from argrank.tracks.comparative.stance_labels import LABELS, TRAINING_CODES
 
 COLUMNS = (
     "ds id question answer answer_stance answer_stance_object object_count object_1 mask_pos_1 object_2 mask_pos_2"

@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from argrank.evaluation import evaluate
-from argrank.qrels import read_qrels, read_stance_qrels
-from argrank.runfile import RunLine, read_run
-from argrank.stance_evaluation import evaluate_stance, format_stance
-from argrank.stance_labels import LABELS
-from argrank.topics import read_topics
+from argrank.evaluation.ndcg import evaluate
+from argrank.formats.qrels import read_qrels, read_stance_qrels
+from argrank.formats.runfile import RunLine, read_run
+from argrank.tracks.comparative.stance_evaluation import evaluate_stance, format_stance
+from argrank.tracks.comparative.stance_labels import LABELS
+from argrank.formats.topics import read_topics
 
 STANCE_QRELS = {"1": {"a": "FIRST", "b": "SECOND", "c": "NEUTRAL", "d": "NO"}, "2": {"x": "FIRST"}}
 

@@ -15,12 +15,12 @@ from sklearn.calibration import CalibratedClassifierCV
 from sklearn.metrics import f1_score
 from sklearn.model_selection import StratifiedKFold, cross_val_predict
 
-from argrank.errors import InputError
-from argrank.stance_data import StanceExample, read_training_set
-from argrank.stance_labels import LABELS
-import argrank.model_file as model_file
-from argrank.model_file import load_model, save_model
-from argrank.stance_model import CUE_FEATURES, cue_counts, mask_objects, predict_stance, train_stance_model
+from argrank.core.errors import InputError
+from argrank.tracks.comparative.stance_data import StanceExample, read_training_set
+from argrank.tracks.comparative.stance_labels import LABELS
+import argrank.core.model_file as model_file
+from argrank.core.model_file import load_model, save_model
+from argrank.tracks.comparative.stance_model import CUE_FEATURES, cue_counts, mask_objects, predict_stance, train_stance_model
 
 REAL_TRAINING_SET = Path(__file__).resolve().parent.parent / "data" / "comparative-stance" / "stance-train.tsv"
 

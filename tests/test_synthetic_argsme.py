@@ -12,7 +12,7 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from argrank.argsme import SOURCE_FILES, corpus_files, ingest_argsme
+from argrank.tracks.args.argsme import SOURCE_FILES, corpus_files, ingest_argsme
 from argrank.synthetic_argsme import (
     CORPUS_FILES,
     DEFAULT_ARGUMENTS,
@@ -28,8 +28,8 @@ from argrank.synthetic_argsme import (
     portal_counts,
     premise_lengths,
 )
-from argrank.text import shared_analyzer
-from argrank.topics import read_topics
+from argrank.text.analyzer import shared_analyzer
+from argrank.formats.topics import read_topics
 from tasks.synthetic import GenerateArgsMe
 from workflows.cli import main
 

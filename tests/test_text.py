@@ -6,8 +6,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from argrank.text import Analyzer
-from argrank.tokenize import tokenize_table
+from argrank.text.analyzer import Analyzer
+from argrank.text.tokenize import tokenize_table
 
 
 @pytest.fixture(scope="module")

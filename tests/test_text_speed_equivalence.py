@@ -21,8 +21,8 @@ from spacy.attrs import ORTH
 from spacy.tokenizer import Tokenizer
 from spacy.vocab import Vocab
 
-import argrank.text
-from argrank.text import DROPPED, Analyzer, _ChunkBorders, affix_tokenizer
+import argrank.text.analyzer
+from argrank.text.analyzer import DROPPED, Analyzer, _ChunkBorders, affix_tokenizer
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 LANGUAGES = ("en", "de", "fr", "it")
@@ -210,7 +210,7 @@ def test_only_whitespace_splits_chunks():
 
 
 def test_a_full_memo_starts_afresh(monkeypatch):
-    monkeypatch.setattr(argrank.text, "CHUNK_MEMO_SIZE", 200)
+    monkeypatch.setattr(argrank.text.analyzer, "CHUNK_MEMO_SIZE", 200)
     texts = args_texts()[:400]
     analyzer = Analyzer("en")
     got, largest_batch = [], 0

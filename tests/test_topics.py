@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from argrank.errors import InputError
-from argrank.topics import Topic, read_topics
+from argrank.core.errors import InputError
+from argrank.formats.topics import Topic, read_topics
 
 
 def test_topics_2020_full(shared_data):

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from argrank.errors import InputError
-from argrank.runfile import RunLine, write_run
-from argrank.validation import COLUMN2, RULES, validate_run
+from argrank.core.errors import InputError
+from argrank.formats.runfile import RunLine, write_run
+from argrank.formats.validation import COLUMN2, RULES, validate_run
 
 VALID = """\
 51 Q0 a 1 9.5 tag

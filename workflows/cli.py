@@ -13,22 +13,22 @@ import sys
 import time
 from pathlib import Path
 
-from argrank.atomic import atomic_path
+from argrank.core.atomic import atomic_path
 from argrank.config import TRACKS
-from argrank.errors import InputError
-from argrank.evaluation import evaluate
-from argrank.image_evaluation import evaluate_images
-from argrank.image_qrels import read_image_qrels
-from argrank.perspective_data import SCENARIOS, query_file, read_corpus, read_predictions, read_queries
-from argrank.perspective_evaluation import csv_tables, evaluate_perspective, format_means
-from argrank.qrels import read_qrels, read_stance_qrels
-from argrank.report import format_table, per_topic_csv
-from argrank.runfile import read_run
-from argrank.stance_evaluation import evaluate_stance, format_stance
+from argrank.core.errors import InputError
+from argrank.evaluation.ndcg import evaluate
+from argrank.tracks.images.evaluation import evaluate_images
+from argrank.tracks.images.qrels import read_image_qrels
+from argrank.tracks.perspective.data import SCENARIOS, query_file, read_corpus, read_predictions, read_queries
+from argrank.tracks.perspective.evaluation import csv_tables, evaluate_perspective, format_means
+from argrank.formats.qrels import read_qrels, read_stance_qrels
+from argrank.evaluation.report import format_table, per_topic_csv
+from argrank.formats.runfile import read_run
+from argrank.tracks.comparative.stance_evaluation import evaluate_stance, format_stance
 from argrank.synthetic_argsme import DEFAULT_ARGUMENTS as SYNTHETIC_ARGUMENTS
 from argrank.synthetic_argsme import DEFAULT_TOPICS as SYNTHETIC_TOPICS
-from argrank.topics import read_topics
-from argrank.validation import RULES, validate_run
+from argrank.formats.topics import read_topics
+from argrank.formats.validation import RULES, validate_run
 
 DEFAULT_DEPTH = 5
 EVALUATED_SPLITS = ("train", "dev")  # test splits come without relevant arguments

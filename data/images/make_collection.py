@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageOps
 
-from argrank.phash import format_phash, hamming, perceptual_hash
+from argrank.tracks.images.phash import format_phash, hamming, perceptual_hash
 
 HERE = Path(__file__).resolve().parent
 COLLECTION = HERE / "collection"

@@ -1,0 +1,58 @@
+"""Content fingerprints, so a cached target is reused exactly when its inputs and parameters are unchanged."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from argrank.core.atomic import atomic_write_text
+
+_CHUNK = 1 << 20
+_file_digests: dict[tuple[str, int, int], str] = {}
+_store: Path | None = None
+
+
+def remember_digests_in(folder: str | Path | None) -> None:
+    """Keep file digests in `folder` too, so a new process need not read a corpus of a gigabyte again (about two
+    seconds) to find it unchanged. Like make, this trusts a file with the same path, size and modification
+    time (to the nanosecond) to have the same bytes."""
+    global _store
+    _store = Path(folder) if folder is not None else None
+
+
+def file_digest(path: str | Path) -> str:
+    """BLAKE2b of a file's bytes; remembered per (path, size, mtime) because Luigi asks for outputs many times."""
+    path = Path(path).resolve()
+    stat = path.stat()
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    if key not in _file_digests:
+        stored = _store / digest(*key) if _store is not None else None
+        if stored is not None and stored.is_file():
+            _file_digests[key] = stored.read_text(encoding="utf-8")
+        else:
+            _file_digests[key] = _hash_file(path)
+            if stored is not None:
+                atomic_write_text(stored, _file_digests[key])
+    return _file_digests[key]
+
+
+def _hash_file(path: Path) -> str:
+    hashed = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as handle:
+        while chunk := handle.read(_CHUNK):
+            hashed.update(chunk)
+    return hashed.hexdigest()
+
+
+def digest(*parts: Any) -> str:
+    """A short stable hash of JSON-serialisable parts."""
+    text = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+
+
+def files_digest(paths: list[str | Path]) -> str:
+    """One hash for a set of files, by name and content (names matter: the args.me layout is five named files)."""
+    return digest(sorted((os.path.basename(p), file_digest(p)) for p in paths))

@@ -1,0 +1,95 @@
+"""Rows to one Parquet table in batches, with the corpus policies every ingest applies the same way.
+
+Policies: a row whose text is blank is dropped (where the caller names a text column); of rows sharing an id
+the first kept one wins. Both are counted, returned and logged once at the end, with a few of the offending
+ids as examples. Memory follows the batch size plus the set of ids seen, never the corpus size.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from argrank.core.atomic import atomic_path
+
+log = logging.getLogger(__name__)
+
+EXAMPLES = 5  # offending ids kept per policy for the warning
+
+
+@dataclass
+class IngestStats:
+    """What an ingest wrote and what its policies dropped, with the first few dropped ids as examples."""
+
+    rows: int = 0
+    duplicates: int = 0
+    empty: int = 0
+    duplicate_ids: list[str] = field(default_factory=list)
+    empty_ids: list[str] = field(default_factory=list)
+
+
+def write_rows(
+    rows: Iterable[tuple],
+    schema: pa.Schema,
+    out_path: str | Path,
+    text_column: str | None,
+    what: str,
+    batch_size: int = 10_000,
+) -> IngestStats:
+    """Write `rows` (tuples in `schema`'s column order, id first) atomically; `what` names the rows in warnings.
+
+    `text_column` None keeps rows whatever their text (the blank-text policy is off).
+    """
+    stats = IngestStats()
+    seen: set[str] = set()
+    batch: list[tuple] = []
+    text_at = None if text_column is None else schema.get_field_index(text_column)
+    with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, schema) as writer:
+        for row in rows:
+            if text_at is not None and (not row[text_at] or row[text_at].isspace()):
+                stats.empty += 1
+                _add_example(stats.empty_ids, row[0])
+            elif row[0] in seen:
+                stats.duplicates += 1
+                _add_example(stats.duplicate_ids, row[0])
+            else:
+                seen.add(row[0])
+                batch.append(row)
+                if len(batch) >= batch_size:
+                    stats.rows += _write(writer, batch, schema)
+                    batch = []
+        if batch:
+            stats.rows += _write(writer, batch, schema)
+    _warn(stats, what, text_column)
+    return stats
+
+
+def _write(writer: pq.ParquetWriter, rows: list[tuple], schema: pa.Schema) -> int:
+    columns = zip(*rows)
+    writer.write_batch(
+        pa.RecordBatch.from_arrays([pa.array(column, f.type) for column, f in zip(columns, schema)], schema=schema)
+    )
+    return len(rows)
+
+
+def _add_example(examples: list[str], row_id: str) -> None:
+    if len(examples) < EXAMPLES:
+        examples.append(row_id)
+
+
+def _warn(stats: IngestStats, what: str, text_column: str | None) -> None:
+    if stats.duplicates:
+        log.warning(
+            "dropped %d %s with an id seen before (kept the first), e.g. %s",
+            stats.duplicates,
+            what,
+            ", ".join(stats.duplicate_ids),
+        )
+    if stats.empty:
+        examples = ", ".join(stats.empty_ids)
+        log.warning("dropped %d %s with empty %s text, e.g. %s", stats.empty, what, text_column, examples)

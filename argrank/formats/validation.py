@@ -1,0 +1,121 @@
+"""The Touché submission rules for run files, checked in one pass so the FIRST offending line is the one named.
+
+Tracks differ in column 2 and in what a ranked list is: `Q0` for args (Task 1), one list per topic; a stance
+label or `Q0` for comparative (Task 2), where a run states a stance on every line or on none; PRO or CON for
+images (Task 3), where a topic has two lists, at most 10 PRO and 10 CON images, each ranked from 1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Collection
+
+from argrank.core.errors import InputError
+from argrank.tracks.images.qrels import STANCES
+from argrank.core.records import Record, read_records
+from argrank.formats.runfile import RunLine, check_unique, parse_run_line, quoted_tag
+from argrank.tracks.comparative.stance_labels import LABELS, NO_STANCE_COLUMN
+
+COLUMN2 = {
+    "args": frozenset({NO_STANCE_COLUMN}),
+    "comparative": frozenset({NO_STANCE_COLUMN, *LABELS}),
+    "images": frozenset(STANCES),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RunRules:
+    """A track's rules: column 2's values, whether each (topic, column 2) is a list of its own, a list's length."""
+
+    column2: frozenset[str]
+    by_stance: bool = False
+    max_per_list: int = 1000
+
+    def list_name(self, line: RunLine) -> str:
+        """The ranked list a line belongs to, as messages name it: `topic 7`, or `topic 7 PRO` by stance."""
+        return f"topic {line.qid} {line.q0}" if self.by_stance else f"topic {line.qid}"
+
+
+RULES = {
+    "args": RunRules(COLUMN2["args"]),
+    "comparative": RunRules(COLUMN2["comparative"]),
+    "images": RunRules(COLUMN2["images"], by_stance=True, max_per_list=10),
+}
+
+
+def validate_run(
+    path: str | Path,
+    max_per_topic: int | None = None,
+    column2: Collection[str] | None = None,
+    rules: RunRules = RULES["args"],
+) -> int:
+    """The number of lines of a valid run; else InputError naming the first line that breaks a rule.
+
+    Rules: six fields separated by spaces or tabs (a tag never quoted, never with spaces); column 2 in the rules'
+    set; `Q0` on every line or on none; an integer rank and a finite score; one tag for the whole file; each
+    list's lines contiguous; ranks 1..n in file order; scores not increasing within a list; at most
+    `max_per_list` lines per list; no document twice in a topic. `max_per_topic` and `column2`, when given,
+    replace the rules' own (callers of the args and comparative tracks name just these).
+    """
+    if max_per_topic is not None:
+        rules = dataclasses.replace(rules, max_per_list=max_per_topic)
+    if column2 is not None:
+        rules = dataclasses.replace(rules, column2=frozenset(column2))
+    records = read_records(path)
+    first = (records[0][0], _parse(path, records[0]))
+    list_start: dict[str, int] = {}
+    first_line: dict[tuple[str, str], int] = {}
+    previous: RunLine | None = None
+    for number, fields in records:
+        line = _parse(path, (number, fields))
+        problem = _problem(rules, line, previous, first, list_start)
+        if problem:
+            raise InputError(path, f"line {number}", problem)
+        check_unique(path, number, line, first_line)
+        list_start.setdefault(rules.list_name(line), number)
+        previous = line
+    return len(records)
+
+
+def _problem(
+    rules: RunRules, line: RunLine, previous: RunLine | None, first: tuple[int, RunLine], list_start: dict[str, int]
+) -> str | None:
+    """What is wrong with `line` after `previous` (None at the start), or None; the order of checks is the order
+    in which rules are reported."""
+    first_number, first_line = first
+    name = rules.list_name(line)
+    same_list = previous is not None and rules.list_name(previous) == name
+    expected_rank = previous.rank + 1 if same_list else 1
+    if line.q0 not in rules.column2:
+        return f"column 2 is {line.q0!r}, expected {' or '.join(map(repr, sorted(rules.column2)))}"
+    if (line.q0 == NO_STANCE_COLUMN) != (first_line.q0 == NO_STANCE_COLUMN):
+        return (
+            f"column 2 is {line.q0!r} but {first_line.q0!r} on line {first_number}; "
+            f"a run gives a stance on every line or {NO_STANCE_COLUMN} on every line"
+        )
+    if line.tag != first_line.tag:
+        return f"tag {line.tag!r} differs from {first_line.tag!r} on line {first_number}; a run has one tag"
+    if not same_list and name in list_start:
+        others = "lists" if rules.by_stance else "topics"
+        return f"{name} appears again after other {others} (it began on line {list_start[name]})"
+    if line.rank != expected_rank:
+        per = "topic and stance" if rules.by_stance else "topic"
+        return f"rank {line.rank} in {name}, expected {expected_rank} (ranks run 1, 2, 3, … per {per})"
+    if same_list and line.score > previous.score:
+        return f"score {line.score!r} is higher than {previous.score!r} on the line before; scores must not increase"
+    if line.rank > rules.max_per_list:
+        return f"more than {rules.max_per_list} documents for {name}"
+    return None
+
+
+def _parse(path: str | Path, record: Record) -> RunLine:
+    """The record as a RunLine; a tag in quotes with spaces, which the lenient reader recovers, is an error here."""
+    number, fields = record
+    tag = quoted_tag(fields)
+    if tag is not None:
+        raise InputError(
+            path, f"line {number}", f'the tag "{tag}" is quoted and contains spaces; a run has one tag without whitespace'
+        )
+    return parse_run_line(path, record)

@@ -1,0 +1,332 @@
+"""Text analysis shared by documents and queries: spaCy's rule-based tokenizer plus lookup lemmas, no model download.
+
+Each distinct surface form is analysed once (lowercased, lemma looked up, stop words, punctuation and
+symbols dropped) and memoised by spaCy's orth hash. Each distinct whitespace-delimited chunk of text is tokenized
+once and memoised as its terms, so most of a batch is analysed by Arrow and numpy without calling spaCy.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from importlib.metadata import version
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from argrank.text.language import LanguageDetector
+
+if TYPE_CHECKING:
+    from spacy.tokenizer import Tokenizer
+
+# spaCy is imported when an analyzer is built, not with this module: the import and its teardown take most of a
+# second, which a run that only ranks (its queries analysed by an earlier stage) would pay for nothing.
+
+DROPPED = -1
+_CAPITALISED_NOUNS = {"de"}  # languages whose lemma tables key nouns with a capital letter
+# Distinct whitespace-delimited chunks an Analyzer remembers (about 150 bytes each) before it starts afresh.
+CHUNK_MEMO_SIZE = 1 << 20
+# Bump when the analysis rules below change, so cached token lists made by the old rules are not reused.
+RULES_VERSION = 1
+
+
+def analysis_fingerprint(language: str) -> str:
+    """What decides an analyzer's output besides the text: our rules, the language, spaCy's and the tables' versions."""
+    return f"rules {RULES_VERSION}, {language}, spacy {version('spacy')}, lookups {version('spacy-lookups-data')}"
+
+
+class Analyzer:
+    """Turns texts into lists of index terms; the same instance must serve documents and queries."""
+
+    def __init__(self, language: str = "en"):
+        import spacy
+
+        nlp = spacy.blank(language)
+        # Lookup mode reads spacy-lookups-data's table; it needs no trained pipeline.
+        lemmatizer = nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+        nlp.initialize()
+        self.language = language
+        self._tokenizer = nlp.tokenizer
+        self._vocab = nlp.vocab
+        self._lemmas = lemmatizer.lookups.get_table("lemma_lookup")
+        self._stop_words = nlp.Defaults.stop_words
+        self._term_of_orth: dict[int, int] = {}
+        self._term_ids: dict[str, int] = {}
+        self.terms: list[str] = []
+        self._terms_arrow = pa.array([], type=pa.string())
+        self._borders = _ChunkBorders(nlp.tokenizer)
+        self._forget_chunks()
+
+    def _term_id(self, orth: int) -> int:
+        """Analyse one surface form (already lowercased) into a term id, or DROPPED."""
+        term = self._term_of_orth.get(orth)
+        if term is not None:
+            return term
+        lexeme = self._vocab[orth]
+        text = lexeme.text
+        if lexeme.is_space or lexeme.is_punct or text in self._stop_words or not any(c.isalnum() for c in text):
+            term = DROPPED
+        else:
+            lemma = self._lemma(text)
+            if lemma in self._stop_words:
+                term = DROPPED
+            else:
+                term = self._term_ids.setdefault(lemma, len(self._term_ids))
+                if term == len(self.terms):
+                    self.terms.append(lemma)
+        self._term_of_orth[orth] = term
+        return term
+
+    def _lemma(self, text: str) -> str:
+        """The lemma of a lowercased form. Some tables give a list (French: its first entry is taken); German keys
+        nouns capitalised, so there a form the table lacks in lower case is looked up capitalised, and the lemma
+        lowercased ("renten" → "Rente" → "rente")."""
+        lemma = self._lemmas.get(text)
+        if lemma is None and self.language in _CAPITALISED_NOUNS:
+            lemma = self._lemmas.get(text.capitalize())
+        if isinstance(lemma, list):
+            lemma = lemma[0] if lemma else None
+        return text if lemma is None else lemma.lower() if self.language in _CAPITALISED_NOUNS else lemma
+
+    def _term_codes(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Term ids of all texts, concatenated, and each text's count of kept terms.
+
+        spaCy tokenizes each whitespace-delimited chunk of a text on its own, so a text's terms are its chunks'
+        terms in order: each distinct chunk is tokenized once and remembered, and a text becomes a gather of its
+        chunks' terms. The one exception, a special case matched across chunks (see _ChunkBorders), sends the few
+        texts where it could happen through spaCy whole.
+        """
+        lowered = [text.lower() for text in texts]
+        # ASCII whitespace only: every such character is whitespace to spaCy (str.isspace); other whitespace stays
+        # inside a chunk, where spaCy splits it as it would in the whole text.
+        chunked = pc.ascii_split_whitespace(pa.array(lowered, type=pa.large_string()))
+        encoded = pc.dictionary_encode(chunked.flatten())
+        rows = self._chunk_rows(encoded.dictionary.to_pylist())[encoded.indices.to_numpy()]
+        chunk_offsets = chunked.offsets.to_numpy()
+        codes, terms_before = self._memo_terms(rows)
+        term_offsets = terms_before[chunk_offsets]
+        lengths = np.diff(term_offsets)
+        crossed = self._crossed_texts(rows, chunk_offsets)
+        if crossed.size == 0:
+            return codes, lengths
+        # Splice in the crossed texts' terms, tokenized whole, in place of what their chunks gave.
+        whole_codes, whole_lengths = self._kept_terms([self._orths(lowered[i]) for i in crossed])
+        whole_offsets = np.concatenate([[0], np.cumsum(whole_lengths)])
+        pieces, start = [], 0
+        for k, text in enumerate(crossed):
+            pieces += [codes[start : term_offsets[text]], whole_codes[whole_offsets[k] : whole_offsets[k + 1]]]
+            start = term_offsets[text + 1]
+        pieces.append(codes[start:])
+        lengths[crossed] = whole_lengths
+        return np.concatenate(pieces), lengths
+
+    def _memo_terms(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The memoised terms of a sequence of chunks, concatenated, and how many come before each chunk (and after
+        the last)."""
+        counts = self._chunk_counts[rows]
+        ends = np.cumsum(counts)
+        shift = np.repeat(self._chunk_starts[rows] - (ends - counts), counts)
+        return self._chunk_terms[np.arange(len(shift)) + shift], np.concatenate([[0], ends])
+
+    def _crossed_texts(self, rows: np.ndarray, chunk_offsets: np.ndarray) -> np.ndarray:
+        """The texts (by index) in which two neighbouring chunks might take part in one special-case match."""
+        left = np.flatnonzero(self._chunk_tail[rows[:-1]])
+        left = left[self._borders.crossing[self._chunk_tail[rows[left]], self._chunk_head[rows[left + 1]]]]
+        text_of_left = np.searchsorted(chunk_offsets, left, side="right") - 1
+        # a pair of chunks from two different texts is no neighbour
+        return np.unique(text_of_left[left + 1 < chunk_offsets[text_of_left + 1]])
+
+    def _chunk_rows(self, chunks: list[str]) -> np.ndarray:
+        """The memo rows of distinct chunks, analysing those not seen before. The memo is emptied when it would
+        outgrow CHUNK_MEMO_SIZE: frequent chunks come back within a batch, and memory stays bounded."""
+        if len(self._chunk_row) + len(chunks) > CHUNK_MEMO_SIZE:
+            self._forget_chunks()
+        row = self._chunk_row.get
+        rows = np.fromiter((row(chunk, -1) for chunk in chunks), dtype=np.int64, count=len(chunks))
+        new = np.flatnonzero(rows < 0)
+        if new.size:
+            rows[new] = self._learn_chunks([chunks[i] for i in new])
+        return rows
+
+    def _learn_chunks(self, chunks: list[str]) -> np.ndarray:
+        """Tokenize and analyse new chunks into the memo; returns their rows."""
+        orths = [self._orths(chunk) for chunk in chunks]
+        terms, counts = self._kept_terms(orths)
+        rows = np.arange(len(self._chunk_counts), len(self._chunk_counts) + len(chunks))
+        self._chunk_row.update(zip(chunks, rows.tolist()))
+        self._chunk_starts = np.concatenate([self._chunk_starts, len(self._chunk_terms) + np.cumsum(counts) - counts])
+        self._chunk_counts = np.concatenate([self._chunk_counts, counts])
+        self._chunk_terms = np.concatenate([self._chunk_terms, terms.astype(np.int32)])
+        tails = [self._borders.tail(chunk) for chunk in chunks]
+        heads = [self._borders.head(int(o[0])) if len(o) else 0 for o in orths]
+        self._chunk_tail = np.concatenate([self._chunk_tail, np.asarray(tails, dtype=np.int32)])
+        self._chunk_head = np.concatenate([self._chunk_head, np.asarray(heads, dtype=np.int32)])
+        return rows
+
+    def _orths(self, text: str) -> np.ndarray:
+        """The orth ids of spaCy's tokens of `text`."""
+        from spacy.attrs import ORTH
+
+        return self._tokenizer(text).to_array(ORTH)
+
+    def _forget_chunks(self) -> None:
+        """Empty the chunk memo: a row per chunk of where its terms lie in _chunk_terms, and its border codes."""
+        self._chunk_row: dict[str, int] = {}
+        self._chunk_starts = np.empty(0, dtype=np.int64)
+        self._chunk_counts = np.empty(0, dtype=np.int64)
+        self._chunk_terms = np.empty(0, dtype=np.int32)
+        self._chunk_tail = np.empty(0, dtype=np.int32)
+        self._chunk_head = np.empty(0, dtype=np.int32)
+
+    def _kept_terms(self, orths: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Term ids of the kept tokens of each orth array, concatenated, and how many each array kept."""
+        if not orths:
+            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+        unique, inverse = np.unique(np.concatenate(orths), return_inverse=True)
+        codes = np.fromiter((self._term_id(int(o)) for o in unique), dtype=np.int64, count=len(unique))[inverse]
+        kept = codes != DROPPED
+        owner = np.repeat(np.arange(len(orths)), [len(o) for o in orths])
+        return codes[kept], np.bincount(owner[kept], minlength=len(orths))
+
+    def analyze(self, text: str) -> list[str]:
+        """Index terms of one text, in text order."""
+        codes, _ = self._term_codes([text])
+        return [self.terms[c] for c in codes]
+
+    def analyze_many(self, texts: Iterable[str]) -> pa.ListArray:
+        """Index terms of a batch of texts as an Arrow list<string> column, without per-token Python strings."""
+        codes, lengths = self._term_codes([text or "" for text in texts])
+        offsets = np.zeros(len(lengths) + 1, dtype=np.int32)
+        np.cumsum(lengths, out=offsets[1:])
+        return pa.ListArray.from_arrays(pa.array(offsets), self._term_array().take(pa.array(codes)))
+
+    def _term_array(self) -> pa.Array:
+        """self.terms as an Arrow array, extended by the terms added since the last batch rather than rebuilt."""
+        if len(self._terms_arrow) < len(self.terms):
+            added = pa.array(self.terms[len(self._terms_arrow) :], type=pa.string())
+            self._terms_arrow = pa.concat_arrays([self._terms_arrow, added])
+        return self._terms_arrow
+
+
+def affix_tokenizer(tokenizer: Tokenizer) -> Tokenizer:
+    """`tokenizer` without its special cases: its affix rules alone, which split a special case into the form
+    spaCy matches it in."""
+    from spacy.tokenizer import Tokenizer
+
+    return Tokenizer(
+        tokenizer.vocab,
+        prefix_search=tokenizer.prefix_search,
+        suffix_search=tokenizer.suffix_search,
+        infix_finditer=tokenizer.infix_finditer,
+        token_match=tokenizer.token_match,
+        url_match=tokenizer.url_match,
+    )
+
+
+class _ChunkBorders:
+    """Where a whitespace-delimited chunk's tokens may depend on its neighbour: spaCy's one exception to tokenizing
+    chunks independently.
+
+    After splitting off affixes, spaCy's tokenizer matches each special case's affix-split form ("'s" as ' and s)
+    over the whole text, chunk borders included, and applies the longest match first. Across a border, a match
+    makes one token of a special case with a space in it (Russian "и др."); of any other it makes nothing, yet it
+    overrides an overlapping match inside a chunk: "[ :]:]" keeps the ":", "]" that ":]:]" alone makes one token.
+    Either needs a chunk that ends with the start of some special case's affix-split form (the text "[") and a
+    next chunk whose first token continues it (":"). That first token is the one we see, or, where a special case
+    rewrote the chunk's start, the first token of that case's affix-split form.
+    """
+
+    def __init__(self, tokenizer: Tokenizer):
+        from spacy.attrs import ORTH
+
+        bare = affix_tokenizer(tokenizer)
+        continuations: dict[str, set[int]] = {}  # the start of a split form, as text → the tokens that follow it
+        seen_as: dict[int, set[int]] = {}  # a special case's first token → the split forms' first tokens it replaces
+        for string, substrings in tokenizer.rules.items():
+            split = bare(string)
+            if len(split) > 1 and any(token.text.isspace() for token in split):
+                # a border's whitespace is no token of either chunk, so such a match could not be foreseen
+                raise ValueError(f"special case {string!r} has a whitespace token; chunks cannot be tokenized alone")
+            for j in range(1, len(split)):
+                # as a chunk ends with them: without the spaces of special cases like Spanish "EE. UU."
+                continuations.setdefault("".join(token.text for token in split[:j]), set()).add(split[j].orth)
+            first = tokenizer.vocab.strings.add(substrings[0][ORTH])
+            seen_as.setdefault(first, {first}).add(split[0].orth)
+        followers = sorted(set().union(*continuations.values()))
+        column = {orth: i for i, orth in enumerate(followers)}
+        heads = {orth: seen_as.get(orth, {orth}) & column.keys() for orth in column.keys() | seen_as.keys()}
+        heads = {orth: seen for orth, seen in heads.items() if seen}
+        # Rows: chunk ends (the longest start of a split form a chunk ends with; code 0: none), columns: tokens
+        # that may follow them; a chunk ending with "x:" also ends with ":", so a row unites its suffixes' followers.
+        self._tails = {tail: i for i, tail in enumerate(sorted(continuations), start=1)}
+        self._tail_lengths = sorted({len(tail) for tail in self._tails}, reverse=True)
+        self._heads = {orth: j for j, orth in enumerate(heads, start=1)}
+        follows = np.zeros((len(self._tails) + 1, len(followers)), dtype=bool)
+        for tail, i in self._tails.items():
+            for k in range(1, len(tail) + 1):
+                follows[i, [column[orth] for orth in continuations.get(tail[-k:], ())]] = True
+        can_start = np.zeros((len(self._heads) + 1, len(followers)), dtype=bool)
+        for orth, j in self._heads.items():
+            can_start[j, [column[o] for o in heads[orth]]] = True
+        self.crossing = (follows.astype(np.int32) @ can_start.T.astype(np.int32)) > 0
+
+    def tail(self, chunk: str) -> int:
+        """The row of a chunk's end."""
+        for length in self._tail_lengths:
+            code = self._tails.get(chunk[-length:]) if length <= len(chunk) else None
+            if code is not None:
+                return code
+        return 0
+
+    def head(self, orth: int) -> int:
+        """The column of a chunk's first token."""
+        return self._heads.get(orth, 0)
+
+
+class MultilingualAnalyzer:
+    """Analyses each text with the Analyzer of its language: given (a document's detected language, stored at
+    ingest) or detected here (a query). Terms of different languages share one index; a word spelled alike in
+    two of them ("cannabis", "AHV") is one term, which is what lets some evidence cross languages."""
+
+    def __init__(self, languages: Sequence[str]):
+        self.detector = LanguageDetector(languages)
+
+    def analyzer(self, language: str) -> Analyzer:
+        if language not in self.detector.languages:
+            raise ValueError(f"language {language!r} is not one of {', '.join(self.detector.languages)}")
+        return shared_analyzer(language)
+
+    def analyze(self, text: str, language: str | None = None) -> list[str]:
+        return self.analyzer(language or self.detector.detect(text)).analyze(text)
+
+    def analyze_many(self, texts: Iterable[str], languages: Sequence[str] | None = None) -> pa.ListArray:
+        """Like Analyzer.analyze_many, each text analysed by its language (detected where not given)."""
+        texts = [text or "" for text in texts]
+        languages = list(languages) if languages is not None else self.detector.detect_many(texts)
+        groups = {language: [i for i, lang in enumerate(languages) if lang == language] for language in set(languages)}
+        parts, rows = [], []
+        for language in sorted(groups):
+            parts.append(self.analyzer(language).analyze_many([texts[i] for i in groups[language]]))
+            rows.extend(groups[language])
+        if not parts:
+            return pa.array([], type=pa.list_(pa.string()))
+        combined = pa.concat_arrays(parts)
+        return combined.take(pa.array(np.argsort(np.asarray(rows, dtype=np.int64), kind="stable")))
+
+
+@lru_cache(maxsize=None)
+def shared_analyzer(language: str) -> Analyzer:
+    """One Analyzer per language and process: loading a lemma table takes 1-3 s (French's is the slowest), and a
+    multilingual graph's every ranking stage needs all of them. Sharing is safe: an Analyzer's output depends only
+    on the text."""
+    return Analyzer(language)
+
+
+def make_analyzer(language: str) -> Analyzer | MultilingualAnalyzer:
+    """The analyzer a `language` setting names: one spaCy code ("en"), or several separated by commas ("de,fr,it")
+    for a corpus that mixes them."""
+    languages = [code.strip() for code in language.split(",") if code.strip()]
+    return MultilingualAnalyzer(languages) if len(languages) > 1 else shared_analyzer(languages[0] if languages else language)

@@ -1,0 +1,156 @@
+"""Streaming args.me ingest: corpus JSON files (up to ~1 GB each) to one Parquet table in bounded memory.
+
+ijson's C backend yields one argument at a time and `table_writer` writes rows in batches, so memory follows
+the batch size (plus the set of ids seen, for the duplicate policy), never the file size.
+"""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+import ijson
+import pyarrow as pa
+
+from argrank.core.errors import InputError
+from argrank.core.table_writer import IngestStats, write_rows
+
+# Version 2020-04-01 ships one file per debate portal; older versions ship one file.
+SOURCE_FILES = ("debateorg.json", "debatepedia.json", "debatewise.json", "idebate.json", "parliamentary.json")
+SINGLE_FILE = "args-me.json"
+
+# (key in an argument's "context", column) in column order.
+CONTEXT_COLUMNS = (
+    ("sourceId", "source_id"),
+    ("discussionTitle", "discussion_title"),
+    ("sourceTitle", "source_title"),
+    ("sourceUrl", "source_url"),
+    ("acquisitionTime", "acquisition_time"),
+    ("previousArgumentInSourceId", "previous_id"),
+    ("nextArgumentInSourceId", "next_id"),
+)
+SCHEMA = pa.schema(
+    [(name, pa.string()) for name in ("id", "conclusion", "premise", "stance", "source")]
+    + [(column, pa.string()) for _, column in CONTEXT_COLUMNS]
+)
+
+STANCES = frozenset({"PRO", "CON"})
+_READ_SIZE = 1 << 20
+
+
+def corpus_files(directory: str | Path) -> list[Path]:
+    """The corpus files in `directory`: the five per-portal files in fixed order, else the single args-me.json."""
+    directory = Path(directory)
+    split = [directory / name for name in SOURCE_FILES]
+    present = [path.is_file() for path in split]
+    if all(present):
+        return split
+    if any(present):
+        missing = ", ".join(path.name for path, here in zip(split, present) if not here)
+        raise InputError(directory, "", f"incomplete args.me corpus: missing {missing}")
+    single = directory / SINGLE_FILE
+    if single.is_file():
+        return [single]
+    raise InputError(directory, "", f"no args.me corpus: neither {', '.join(SOURCE_FILES)} nor {SINGLE_FILE}")
+
+
+def ingest_argsme(files: Sequence[str | Path], out_path: str | Path, batch_size: int = 10_000) -> IngestStats:
+    """Write all arguments of `files`, in order, to Parquet at `out_path` (SCHEMA, one row per argument).
+
+    Policies (see `table_writer`): blank premise text is dropped; of arguments sharing an id across all
+    files the first kept one wins.
+    """
+    rows = (row for path in files for row in _read_rows(Path(path)))
+    return write_rows(rows, SCHEMA, out_path, text_column="premise", what="arguments", batch_size=batch_size)
+
+
+def _read_rows(path: Path) -> Iterator[tuple]:
+    """Rows of one corpus file in file order; malformed JSON or a bad argument raises InputError."""
+    try:
+        handle = open(path, "rb")
+    except OSError as error:
+        raise InputError(path, "", f"cannot read: {error.strerror}") from None
+    with handle:
+        number = 0
+        try:
+            for number, argument in enumerate(ijson.items(handle, "arguments.item", use_float=True), start=1):
+                yield _to_row(argument, path, number)
+        except (ijson.JSONError, UnicodeDecodeError) as error:
+            raise _parse_error(path, number + 1, error, handle.tell()) from None
+    if number == 0 and not _has_arguments_array(path):
+        raise InputError(path, "top level", 'expected a JSON object with an "arguments" array')
+
+
+def _to_row(argument: Any, path: Path, number: int) -> tuple:
+    """Check one argument and flatten it to a tuple in SCHEMA's column order."""
+
+    def bad(problem: str) -> InputError:
+        known = argument.get("id") if isinstance(argument, dict) else None
+        where = f"argument #{number}" + (f" (id {known!r})" if isinstance(known, str) and known else "")
+        return InputError(path, where, problem)
+
+    if not isinstance(argument, dict):
+        raise bad("not a JSON object")
+    argument_id = argument.get("id")
+    if not isinstance(argument_id, str) or not argument_id:
+        raise bad('no "id" (or not a non-empty string)')
+    premises = argument.get("premises")
+    if not isinstance(premises, list) or not premises:
+        raise bad('"premises" missing or not a non-empty list')
+    texts = []
+    for premise in premises:
+        text = premise.get("text") if isinstance(premise, dict) else None
+        if not isinstance(text, str):
+            raise bad('a premise has no "text" string')
+        if premise.get("stance") not in STANCES:
+            raise bad(f"premise stance {premise.get('stance')!r} is not PRO or CON")
+        texts.append(text)
+    conclusion = argument.get("conclusion")
+    if not isinstance(conclusion, str):
+        raise bad('"conclusion" missing or not a string')
+    context = argument.get("context", {})
+    if not isinstance(context, dict):
+        raise bad('"context" is not an object')
+    values = []
+    for key, _ in CONTEXT_COLUMNS:
+        value = context.get(key)
+        if value is not None and not isinstance(value, str):
+            raise bad(f'context "{key}" is not a string')
+        values.append(value or None)  # the corpus writes "" for "none" (e.g. no previous argument)
+    return (argument_id, conclusion, "\n".join(texts), premises[0]["stance"], path.stem, *values)
+
+
+def _parse_error(path: Path, number: int, error: Exception, consumed: int) -> InputError:
+    """Say where parsing stopped: at an invalid UTF-8 byte if the bytes read so far hold one, else the JSON error."""
+    invalid = _first_invalid_utf8(path, consumed)
+    if invalid is not None:
+        line, offset = invalid
+        return InputError(path, f"argument #{number}, line {line}, byte offset {offset}", "invalid UTF-8")
+    message = error.args[0] if error.args else str(error)
+    if isinstance(message, bytes):
+        message = message.decode("utf-8", "replace")
+    return InputError(path, f"argument #{number}", f"malformed JSON: {str(message).splitlines()[0]}")
+
+
+def _first_invalid_utf8(path: Path, limit: int) -> tuple[int, int] | None:
+    """(1-based line, 0-based byte offset) of the first invalid UTF-8 sequence in the first `limit` bytes."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset, line = 0, 1
+    with open(path, "rb") as handle:
+        while offset < limit and (chunk := handle.read(min(_READ_SIZE, limit - offset))):
+            pending = len(decoder.getstate()[0])  # bytes of a sequence split across chunks
+            try:
+                decoder.decode(chunk)
+            except UnicodeDecodeError as error:
+                at = offset - pending + error.start
+                return line + chunk[: max(at - offset, 0)].count(b"\n"), at
+            offset += len(chunk)
+            line += chunk.count(b"\n")
+    return None
+
+
+def _has_arguments_array(path: Path) -> bool:
+    """Whether the top level is an object with an "arguments" array (asked only when no argument was read)."""
+    with open(path, "rb") as handle:
+        return any(prefix == "arguments" and event == "start_array" for prefix, event, _ in ijson.parse(handle))
