@@ -12,11 +12,15 @@ from typing import Any
 
 import yaml
 
-from argrank.tracks.perspective.crosslingual import DEFAULTS as CROSSLINGUAL_DEFAULTS
 from argrank.core.errors import InputError
+from argrank.formats.runfile import Q0
+from argrank.formats.validation import TREC, RunRules
+from argrank.retrieval.queries import QUERIES
+from argrank.retrieval.registry import resolve_params
+from argrank.tracks.comparative.stance_labels import LABELS as STANCE_LABELS
+from argrank.tracks.images.qrels import STANCES as IMAGE_STANCES
+from argrank.tracks.perspective.crosslingual import DEFAULTS as CROSSLINGUAL_DEFAULTS
 from argrank.tracks.perspective.data import SCENARIOS, SPLITS
-from argrank.retrieval.ranking import resolve_params
-from argrank.retrieval.search import QUERIES
 
 MAX_RUNS_PER_TRACK = 5  # Touché accepts at most five runs per team and task.
 TAG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -25,21 +29,29 @@ TAG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 @dataclass(frozen=True)
 class TrackRules:
     """What a track's section may say: where its documents are, what can be indexed and queried, and the
-    settings only some tracks have (beyond the common ones) for the track and for each run."""
+    settings only some tracks have (beyond the common ones) for the track and for each run; and the rules its
+    run files are checked against."""
 
     corpus_key: str
     default_fields: tuple[str, ...]
     allowed_fields: tuple[str, ...] | None  # None: any field the documents have
     queries: tuple[str, ...]
+    run_rules: RunRules
     track_keys: tuple[str, ...] = ()
     run_keys: tuple[str, ...] = ()
 
 
 _STANCE_KEYS = ("stance_training", "stance_model")
 TRACKS = {
-    "args": TrackRules("corpus", ("conclusion", "premise"), ("conclusion", "premise"), QUERIES[:2]),
+    "args": TrackRules("corpus", ("conclusion", "premise"), ("conclusion", "premise"), QUERIES[:2], TREC),
     "comparative": TrackRules(
-        "passages", ("contents",), None, QUERIES, track_keys=("stance_qrels", *_STANCE_KEYS), run_keys=("stance",)
+        "passages",
+        ("contents",),
+        None,
+        QUERIES,
+        RunRules(frozenset({Q0, *STANCE_LABELS})),
+        track_keys=("stance_qrels", *_STANCE_KEYS),
+        run_keys=("stance",),
     ),
     # Images are found by their page's text near them, the search queries that found them and the whole page.
     "images": TrackRules(
@@ -47,6 +59,7 @@ TRACKS = {
         ("context", "queries", "page_text"),
         ("context", "queries", "page_text"),
         QUERIES[:2],
+        RunRules(frozenset(IMAGE_STANCES), by_stance=True, max_per_list=10),
         track_keys=(*_STANCE_KEYS, "near_duplicate_bits"),
         run_keys=("stance", "found_weight"),
     ),

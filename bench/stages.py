@@ -37,7 +37,7 @@ def _tree_bytes(path: Path) -> int:
 def _load_tokens(path: str):
     """(ids, tokens) of a token table in table (ingest) order, read as BuildIndex reads it: per chunk, each
     distinct term string once (argrank.index.store.read_tokens)."""
-    from argrank.index.store import read_tokens
+    from argrank.index.build import read_tokens
 
     return read_tokens(path)
 
@@ -114,7 +114,7 @@ def _term_lookup(index, ranker):
 
 def _our_top_k(index, ranker, queries: list[dict], depth: int) -> dict[str, tuple]:
     """Our 50-topic loop from analysed query tokens: term ids, BM25 over posting lists, top-k (ties by doc id)."""
-    from argrank.retrieval.ranking import top_k
+    from argrank.retrieval.search import top_k
 
     lookup = _term_lookup(index, ranker)
     results = {}
@@ -178,7 +178,7 @@ def tokenize(params: dict, phases: Phases) -> dict:
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
-    from argrank.text.analyzer import make_analyzer
+    from argrank.text.multilingual import make_analyzer
     from argrank.text.tokenize import tokenize_table
 
     with phases.phase("analyzer"):
@@ -242,7 +242,8 @@ def _spacy_tokens_per_word(path: str, fields: list[str], language: str, sample: 
 
 @stage
 def index(params: dict, phases: Phases) -> dict:
-    from argrank.index.store import build_index, save_index
+    from argrank.index.build import build_index
+    from argrank.index.store import save_index
 
     with phases.phase("load_tokens"):
         ids, tokens = _load_tokens(params["tokens"])
@@ -271,11 +272,11 @@ def index(params: dict, phases: Phases) -> dict:
 @stage
 def rank(params: dict, phases: Phases) -> dict:
     """The pipeline's rank stage (load, analyse, rank_topics) and, on the same index, our bare 50-topic loop."""
-    from argrank.index.store import load_index
-    from argrank.retrieval.ranking import make_ranker
-    from argrank.retrieval.search import rank_topics
-    from argrank.text.analyzer import make_analyzer
     from argrank.formats.topics import read_topics
+    from argrank.index.store import load_index
+    from argrank.retrieval.registry import make_ranker
+    from argrank.retrieval.search import rank_topics
+    from argrank.text.multilingual import make_analyzer
 
     bm25 = {"k1": params["k1"], "b": params["b"]}
     with phases.phase("load_index"):
@@ -321,8 +322,8 @@ def rank(params: dict, phases: Phases) -> dict:
 @stage
 def ours_subset(params: dict, phases: Phases) -> dict:
     """Our index and BM25 on the first `subset` documents in index order; rankings kept for the identity check."""
-    from argrank.index.store import build_index
-    from argrank.retrieval.ranking import make_ranker
+    from argrank.index.build import build_index
+    from argrank.retrieval.registry import make_ranker
 
     with phases.phase("load_tokens"):
         ids, tokens = _in_index_order(params["tokens"], limit=params["subset"])

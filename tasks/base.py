@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import re
-import sys
 from pathlib import Path
 
 import luigi
@@ -22,24 +21,13 @@ from argrank.core.fingerprint import digest, remember_digests_in
 
 log = logging.getLogger("argrank")
 
+DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (core/fingerprint.py)
+
 
 class argrank(luigi.Config):  # noqa: N801 - the class name is the luigi.cfg section name
     """The `[argrank]` section of luigi.cfg."""
 
     output_dir = luigi.Parameter(default="outputs", description="where cached stages and submissions are written")
-
-
-# Signatures known in this build. Luigi asks every task for its output many times while it schedules, and each
-# signature reaches down to the corpus fingerprint (an image collection's is a walk over its whole tree), so
-# without this a graph's scheduling grows with its size squared. The graph's root forgets them when a build
-# starts, so files changed between two builds in one process are seen.
-_signatures: dict[str, str] = {}
-DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (fingerprint.py)
-
-
-def forget_signatures() -> None:
-    """Start a build afresh: signatures are computed again from the files as they are now."""
-    _signatures.clear()
 
 
 class CachedTask(luigi.Task):
@@ -62,7 +50,12 @@ class CachedTask(luigi.Task):
         return {k: v for k, v in sorted(params.items()) if k not in self.location_params}
 
     def signature(self) -> str:
-        if self.task_id not in _signatures:
+        """Computed once per task object. Luigi asks every task for its output many times while it schedules, and
+        each signature reaches down to the corpus fingerprint (an image collection's is a walk over its whole
+        tree), so without this a graph's scheduling grows with its size squared. Luigi keeps one object per task
+        and parameters; a build in a process that built before starts with none (workflows.setup.fresh_build),
+        so files changed between two builds are seen."""
+        if "_signature" not in self.__dict__:
             remember_digests_in(Path(argrank().output_dir) / DIGESTS)
             upstream = [task.signature() for task in flatten(self.requires())]
             try:
@@ -70,8 +63,8 @@ class CachedTask(luigi.Task):
             except (InputError, OSError):
                 # Unreadable now: the target cannot exist, and run() meets the same problem and reports it.
                 inputs = ["unreadable"]
-            _signatures[self.task_id] = digest(self.task_family, self.own_params(), upstream, inputs)
-        return _signatures[self.task_id]
+            self._signature = digest(self.task_family, self.own_params(), upstream, inputs)
+        return self._signature
 
     def output(self) -> luigi.LocalTarget:
         readable = "-".join(f"{k}={v}" for k, v in self.own_params().items()) or self.stage
@@ -87,33 +80,3 @@ class CachedTask(luigi.Task):
         if isinstance(exception, InputError):
             return f"bad input: {exception}"
         return super().on_failure(exception)
-
-
-class _NoTracebackForBadInput(logging.Filter):
-    """Bad input is the user's to fix, not a bug: Luigi's log keeps its message, not a traceback.
-
-    A failing run() reaches the log as an exception; a failing complete() or requires() (a bad runs file)
-    only as traceback text, whose last line is the error.
-    """
-
-    MARK = f"\n{InputError.__module__}.{InputError.__qualname__}: "
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and isinstance(record.exc_info[1], InputError):
-            record.exc_info = None
-            record.exc_text = None
-        elif isinstance(record.msg, str) and self.MARK in record.msg:
-            headline = record.getMessage().split("\n", 1)[0].rstrip(":")
-            record.msg = f"{headline}: bad input: {record.msg.rsplit(self.MARK, 1)[1].strip()}"
-            record.args = ()
-        return True
-
-
-logging.getLogger("luigi-interface").addFilter(_NoTracebackForBadInput())
-
-
-@luigi.Task.event_handler(luigi.Event.FAILURE)
-def report_bad_input(task: luigi.Task, exception: BaseException) -> None:
-    """Say in one line what was wrong, after Luigi's own log, so the reason is not lost in a traceback."""
-    if isinstance(exception, InputError):
-        print(f"argrank: {task.task_family} failed on bad input: {exception}", file=sys.stderr)

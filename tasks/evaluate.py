@@ -1,7 +1,8 @@
 """Evaluate: a run against each named qrels file, and (Task 2) its stance against the stance qrels.
 
 Tasks 1 and 2 score nDCG@5; images score precision of their PRO and CON lists (on-topic, argumentative,
-on-stance), from judgments that say per image whether it is on topic, PRO and CON.
+on-stance), from judgments that say per image whether it is on topic, PRO and CON. Each track's evaluator takes
+its run writer's parameters, and a run labelled by a trained stance model carries that model's report.
 """
 
 from __future__ import annotations
@@ -12,55 +13,124 @@ import luigi
 from luigi.util import inherits
 
 from argrank.core.atomic import atomic_write_text
-from argrank.evaluation.ndcg import evaluate
 from argrank.core.fingerprint import file_digest
-from argrank.tracks.images.evaluation import evaluate_images
-from argrank.tracks.images.qrels import read_image_qrels
-from argrank.formats.qrels import judged_topics, read_qrels, read_stance_qrels
+from argrank.evaluation.ndcg import NdcgScores, evaluate
+from argrank.evaluation.results import STANCE, RunScores, StanceF1, TopicScores
+from argrank.formats.qrels import judged_topics, read_qrels
 from argrank.formats.runfile import RunLine, read_run
-from argrank.tracks.comparative.stance_evaluation import evaluate_stance
 from argrank.formats.topics import read_topics
+from argrank.tracks.comparative.stance_evaluation import evaluate_stance
+from argrank.tracks.comparative.stance_qrels import read_stance_qrels
+from argrank.tracks.images.evaluation import ImageScores, evaluate_images
+from argrank.tracks.images.qrels import read_image_qrels
 from tasks.base import CachedTask
-from tasks.runs import WriteRun
-from tasks.stance import stance_model_task, stance_report
+from tasks.images import SelectImages
+from tasks.runs import WriteImageRun, WriteRanking, WriteRun, WriteStanceRun
+from tasks.stance import ClassifyStance, stance_report
 
 DEPTH = 5  # Touché Tasks 1 and 2 report nDCG@5.
-STANCE = "stance"  # the results' key for stance; no qrels file may be named so
 
 
-@inherits(WriteRun)
 class EvaluateRun(CachedTask):
-    qrels = luigi.DictParameter(description="judgment name → qrels file, e.g. {\"relevance\": \"…\"}")
-    stance_qrels = luigi.OptionalParameter(default=None, description="stance qrels (Task 2)")
+    """What every evaluator shares: the run scored against each named judgments file, and the stance model's
+    report beside the scores where a trained model labelled the run."""
+
+    qrels = luigi.DictParameter(description='judgment name → qrels file, e.g. {"relevance": "…"}')
 
     stage = "evaluation"
     extension = ".json"
     location_params = ("corpus", "topics", "qrels", "stance_training", "stance_qrels")
+    result_type: type[TopicScores] = NdcgScores  # what score() returns, and what its JSON reads back as
 
     def requires(self) -> dict[str, luigi.Task]:
-        needs = {"run": self.clone(WriteRun)}
-        if self.stance_training:
-            needs["model"] = stance_model_task(self)
-        return needs
+        model = self.model_task()
+        return {"run": self.run_task(), **({"model": model} if model else {})}
+
+    def run_task(self) -> WriteRun:
+        raise NotImplementedError
+
+    def model_task(self) -> luigi.Task | None:
+        """The trained stance model that labelled the run, if one did."""
+        return None
+
+    def judgment_files(self) -> dict[str, str]:
+        """Every judgments file this evaluation reads, by name."""
+        return dict(self.qrels)
 
     def input_digests(self) -> list[str]:
-        named = {**self.qrels, **({STANCE: self.stance_qrels} if self.stance_qrels else {})}
+        named = self.judgment_files()
         return [file_digest(self.topics)] + [f"{name}:{file_digest(path)}" for name, path in sorted(named.items())]
 
     def run(self) -> None:
         run = read_run(self.input()["run"].path)
         known = [topic.number for topic in read_topics(self.topics)]
-        results = {name: self._score(run, path, known) for name, path in self.qrels.items()}
-        stance = {}
-        if self.stance_qrels:
-            stance = evaluate_stance(run, judged_topics(read_stance_qrels(self.stance_qrels), known, self.stance_qrels))
-        if "model" in self.input():
-            stance["classifier"] = stance_report(self.input()["model"].path)
-        if stance:
-            results[STANCE] = stance
-        atomic_write_text(self.output_path, json.dumps(results, indent=2, sort_keys=True) + "\n")
+        scores = RunScores(
+            judgments={name: self.score(run, path, known) for name, path in self.qrels.items()},
+            stance=self.stance(run, known),
+            classifier=stance_report(self.input()["model"].path) if "model" in self.input() else None,
+        )
+        atomic_write_text(self.output_path, json.dumps(scores.to_json(), indent=2, sort_keys=True) + "\n")
 
-    def _score(self, run: list[RunLine], qrels: str, known: list[str]) -> dict:
-        if self.track == "images":
-            return evaluate_images(run, judged_topics(read_image_qrels(qrels), known, qrels))
+    def score(self, run: list[RunLine], qrels: str, known: list[str]) -> TopicScores:
         return evaluate(run, judged_topics(read_qrels(qrels), known, qrels), depth=DEPTH)
+
+    def stance(self, run: list[RunLine], known: list[str]) -> StanceF1 | None:
+        return None
+
+
+@inherits(WriteRanking)
+class EvaluateRanking(EvaluateRun):
+    """nDCG@5 of an args run (or any run ranked without stance)."""
+
+    def run_task(self) -> WriteRun:
+        return self.clone(WriteRanking)
+
+
+@inherits(WriteStanceRun)
+class EvaluateComparativeRun(EvaluateRun):
+    """nDCG@5 of a comparative run, and its stance macro-F1 where stance qrels are given (None for a run without
+    stance, which has Q0 in column 2)."""
+
+    stance_training = luigi.OptionalParameter(
+        default=None, description="stance training set; none: a run without stance"
+    )
+    stance_qrels = luigi.OptionalParameter(default=None, description="stance qrels")
+
+    def run_task(self) -> WriteRun:
+        return self.clone(WriteStanceRun) if self.stance_training else self.clone(WriteRanking)
+
+    def model_task(self) -> luigi.Task | None:
+        return self.clone(ClassifyStance).model() if self.stance_training else None
+
+    def judgment_files(self) -> dict[str, str]:
+        return {**self.qrels, **({STANCE: self.stance_qrels} if self.stance_qrels else {})}
+
+    def stance(self, run: list[RunLine], known: list[str]) -> StanceF1 | None:
+        if not self.stance_qrels:
+            return None
+        return evaluate_stance(run, judged_topics(read_stance_qrels(self.stance_qrels), known, self.stance_qrels))
+
+
+@inherits(WriteImageRun)
+class EvaluateImageRun(EvaluateRun):
+    """On-topic, argumentative and on-stance precision of an images run's 10 PRO and 10 CON images."""
+
+    def run_task(self) -> WriteRun:
+        return self.clone(WriteImageRun)
+
+    def model_task(self) -> luigi.Task | None:
+        return self.clone(SelectImages).model() if self.stance_training else None
+
+    result_type = ImageScores
+
+    def score(self, run: list[RunLine], qrels: str, known: list[str]) -> TopicScores:
+        return evaluate_images(run, judged_topics(read_image_qrels(qrels), known, qrels))
+
+
+EVALUATORS = {"args": EvaluateRanking, "comparative": EvaluateComparativeRun, "images": EvaluateImageRun}
+
+
+def evaluation_task(run: WriteRun, qrels: dict[str, str], stance_qrels: str | None) -> EvaluateRun:
+    """The task that scores `run` (from tasks.runs.run_task) against its track's judgments; a track without stance
+    judgments ignores `stance_qrels`."""
+    return run.clone(EVALUATORS[run.track], qrels=qrels, stance_qrels=stance_qrels)

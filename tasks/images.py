@@ -6,29 +6,31 @@ import luigi
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
-from argrank.core.atomic import atomic_path
 from argrank.config import NEAR_DUPLICATE_BITS
+from argrank.core.atomic import atomic_path
 from argrank.core.fingerprint import file_digest
+from argrank.core.model_file import load_model
+from argrank.formats.topics import read_topics
 from argrank.tracks.images.selection import candidates, searches_by_topic, select_images
 from argrank.tracks.images.stance import pro_probability
 from argrank.tracks.images.texts import stance_texts
-from argrank.core.model_file import load_model
-from argrank.formats.topics import read_topics
 from tasks.base import CachedTask, log
 from tasks.ingest import INGESTS
 from tasks.rank import RankTopics
-from tasks.stance import MODEL_FILE, stance_model_task
+from tasks.stance import MODEL_FILE, TrainImageStance
 
 
 @inherits(RankTopics)
 class SelectImages(CachedTask):
+    """Each topic's 10 PRO and 10 CON images from its text ranking, the searches that found them and their stance."""
+
     stance_training = luigi.OptionalParameter(
-        default=None, description="stance training set; none: no stance model (images: the untrained scorer)"
+        default=None, description="training qrels; none: no stance model, the untrained cue-word scorer decides"
     )
     stance_model = luigi.DictParameter(default={}, description="stance classifier settings")
-    found_weight = luigi.FloatParameter(default=0.0, description='images: weight of "a search for the topic found it"')
+    found_weight = luigi.FloatParameter(default=0.0, description='weight of "a search for the topic found it"')
     near_duplicate_bits = luigi.IntParameter(
-        default=NEAR_DUPLICATE_BITS, description="images: hashes fewer bits apart are near-duplicates"
+        default=NEAR_DUPLICATE_BITS, description="hashes fewer bits apart are near-duplicates"
     )
 
     stage = "selection"
@@ -38,8 +40,14 @@ class SelectImages(CachedTask):
     def requires(self) -> dict[str, luigi.Task]:
         needs = {"ranking": self.clone(RankTopics), "documents": INGESTS[self.track](corpus=self.corpus)}
         if self.stance_training:
-            needs["model"] = stance_model_task(self)
+            needs["model"] = self.model()
         return needs
+
+    def model(self) -> TrainImageStance:
+        """The one model all trained runs on this collection, topics and training qrels share."""
+        return TrainImageStance(
+            training=self.stance_training, corpus=self.corpus, topics=self.topics, **self.stance_model
+        )
 
     def input_digests(self) -> list[str]:
         return [file_digest(self.topics)]
@@ -52,7 +60,9 @@ class SelectImages(CachedTask):
         pool = candidates(zip(ranking["qid"], ranking["doc"], ranking["score"]), found, topics)
         wanted = {doc for topic in pool for doc in topic.docs}
         hashes = {
-            doc: phash for doc, phash in zip(documents["id"].to_pylist(), documents["phash"].to_pylist()) if doc in wanted
+            doc: phash
+            for doc, phash in zip(documents["id"].to_pylist(), documents["phash"].to_pylist())
+            if doc in wanted
         }
         texts = stance_texts(self.input()["documents"].path, wanted)
         model = load_model(f"{self.input()['model'].path}/{MODEL_FILE}") if "model" in self.input() else None

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import luigi
 
-from argrank.index.store import FORMAT, build_index, load_index, read_tokens, save_index
-from argrank.index.shards import merge_statistics, save_statistics
+from argrank.index.build import build_index, read_tokens
+from argrank.index.statistics import merge_statistics, save_statistics
+from argrank.index.store import FORMAT, load_index, save_index
 from tasks.base import CachedTask, log
 from tasks.tokenize import CorpusTask, ShardTask, TokenizeDocuments
 

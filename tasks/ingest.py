@@ -6,13 +6,13 @@ from pathlib import Path
 
 import luigi
 
-from argrank.tracks.args.argsme import corpus_files, ingest_argsme
 from argrank.core.fingerprint import file_digest, files_digest
-from argrank.tracks.images.collection import collection_digest, collection_root, ingest_images
+from argrank.core.table_writer import IngestStats
+from argrank.tracks.args.argsme import corpus_files, ingest_argsme
 from argrank.tracks.comparative.passages import ingest_passages, passage_file
+from argrank.tracks.images.collection import collection_digest, collection_root, ingest_images
 from argrank.tracks.perspective.data import CORPUS_FILE
 from argrank.tracks.perspective.ingest import ingest_perspective
-from argrank.core.table_writer import IngestStats
 from tasks.base import CachedTask, log
 
 

@@ -14,13 +14,26 @@ import pyarrow.parquet as pq
 from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
-from argrank.tracks.perspective.crosslingual import build_ranker
 from argrank.core.fingerprint import file_digest
 from argrank.index.store import load_index
-from argrank.tracks.perspective.data import CORPUS_FILE, query_file, read_corpus, read_predictions, read_queries, write_predictions
+from argrank.text.multilingual import make_analyzer
+from argrank.tracks.perspective.crosslingual import build_ranker
+from argrank.tracks.perspective.data import (
+    CORPUS_FILE,
+    query_file,
+    read_corpus,
+    read_predictions,
+    read_queries,
+    write_predictions,
+)
 from argrank.tracks.perspective.evaluation import csv_tables, evaluate_perspective
-from argrank.tracks.perspective.ranking import SCENARIO_COLUMNS, PropertyEvidence, aligned, rank_queries, training_from_queries
-from argrank.text.analyzer import make_analyzer
+from argrank.tracks.perspective.ranking import (
+    SCENARIO_COLUMNS,
+    PropertyEvidence,
+    aligned,
+    rank_scenario,
+    training_from_queries,
+)
 from tasks.base import CachedTask
 from tasks.index import BuildIndex
 from tasks.ingest import INGESTS
@@ -71,9 +84,9 @@ class RankPerspective(CachedTask):
             training.issues,
             dict(self.params),
         )
-        rankings = rank_queries(
+        rankings = rank_scenario(
             read_queries(query_file(self.corpus, self.scenario, self.split)),
-            lambda text: index.term_ids(analyzer.analyze(text)),
+            lambda text: index.vocabulary.ids(analyzer.analyze(text)),
             ranker.score,
             PropertyEvidence(self.scenario, documents, training),
             index.doc_ids,
@@ -104,7 +117,8 @@ class EvaluatePerspective(CachedTask):
         result = evaluate_perspective(corpus, queries, predictions, self.scenario)
         with atomic_path(self.output_path) as tmp:
             tmp.mkdir()
-            (tmp / RESULT_FILE).write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+            text = json.dumps(result.to_json(), indent=2, sort_keys=True) + "\n"
+            (tmp / RESULT_FILE).write_text(text, encoding="utf-8")
             for name, text in csv_tables(result).items():
                 (tmp / name).write_text(text, encoding="utf-8")
 

@@ -14,16 +14,17 @@ from typing import Any
 
 import luigi
 
-from argrank.core.atomic import atomic_path, atomic_write_text
 from argrank.config import PERSPECTIVE, Track, load_config
+from argrank.core.atomic import atomic_path, atomic_write_text
 from argrank.core.fingerprint import digest
-from argrank.tracks.perspective.evaluation import format_means
-from argrank.evaluation.report import format_results, per_topic_csv, ranking_results
+from argrank.evaluation.report import format_results, per_topic_csv
+from argrank.evaluation.results import RunScores
+from argrank.tracks.perspective.evaluation import PerspectiveScores, format_means
 from tasks.base import argrank
-from tasks.evaluate import EvaluateRun
+from tasks.evaluate import evaluation_task
 from tasks.perspective import RESULT_FILE as PERSPECTIVE_RESULT
 from tasks.perspective import EvaluatePerspective, RankPerspective, judged
-from tasks.runs import WriteRun
+from tasks.runs import run_task
 
 MANIFEST = "manifest.json"
 
@@ -32,32 +33,12 @@ def run_tasks(track: Track) -> dict[str, dict[str, luigi.Task]]:
     """Per run tag, the task writing its run and, when the track has judgments, the one evaluating it."""
     tasks = {}
     for spec in track.runs:
-        # Without a training set (an image collection brought none) a stance run falls back to untrained stance.
-        trained = spec.stance and track.stance_training is not None
-        run = WriteRun(
-            track=track.name,
-            corpus=str(track.corpus),
-            language=track.language,
-            fields=track.fields,
-            shards=track.shards,
-            topics=str(track.topics),
-            method=spec.method,
-            params=spec.params,
-            query=spec.query,
-            depth=track.depth,
-            tag=spec.tag,
-            stance_training=str(track.stance_training) if trained else None,
-            stance_model=track.stance_model if trained else {},
-            found_weight=spec.found_weight,
-            near_duplicate_bits=track.near_duplicate_bits,
-        )
+        run = run_task(track, spec)
         tasks[spec.tag] = {"run": run}
         if track.qrels or track.stance_qrels:
-            tasks[spec.tag]["evaluation"] = run.clone(
-                EvaluateRun,
-                qrels={k: str(v) for k, v in track.qrels.items()},
-                stance_qrels=str(track.stance_qrels) if track.stance_qrels else None,
-            )
+            qrels = {name: str(path) for name, path in track.qrels.items()}
+            stance_qrels = str(track.stance_qrels) if track.stance_qrels else None
+            tasks[spec.tag]["evaluation"] = evaluation_task(run, qrels, stance_qrels)
     return tasks
 
 
@@ -72,7 +53,7 @@ class Publisher(luigi.Task):
         return Path(argrank().output_dir) / "submission" / self.track
 
     def signature(self) -> str:
-        return digest(_signatures(self.requires()))
+        return digest(_signature_tree(self.requires()))
 
     def _manifest(self) -> dict:
         try:
@@ -104,10 +85,10 @@ class Publisher(luigi.Task):
         return name
 
 
-def _signatures(tasks: Any) -> Any:
+def _signature_tree(tasks: Any) -> Any:
     """The nested dict of required tasks with each task replaced by its signature."""
     if isinstance(tasks, dict):
-        return {key: _signatures(value) for key, value in tasks.items()}
+        return {key: _signature_tree(value) for key, value in tasks.items()}
     return tasks.signature()
 
 
@@ -119,16 +100,19 @@ class PublishTrack(Publisher):
 
     def publish(self) -> list[str]:
         files, evaluations = [], {}
-        for tag, tasks in self.input().items():
-            files.append(self.copy(tasks["run"].path, f"{tag}.txt"))
+        for tag, tasks in self.requires().items():
+            files.append(self.copy(tasks["run"].output().path, f"{tag}.txt"))
             if "evaluation" in tasks:
-                evaluations[tag] = json.loads(Path(tasks["evaluation"].path).read_text(encoding="utf-8"))
-                for qrels, result in ranking_results(evaluations[tag]).items():
+                evaluation = tasks["evaluation"]
+                data = json.loads(Path(evaluation.output().path).read_text(encoding="utf-8"))
+                evaluations[tag] = RunScores.from_json(data, evaluation.result_type)
+                for qrels, result in evaluations[tag].judgments.items():
                     name = f"{tag}.{qrels}.per-topic.csv"
                     atomic_write_text(self.folder / name, per_topic_csv(result))
                     files.append(name)
         if evaluations:
-            atomic_write_text(self.folder / "evaluation.json", json.dumps(evaluations, indent=2, sort_keys=True) + "\n")
+            as_json = {tag: scores.to_json() for tag, scores in evaluations.items()}
+            atomic_write_text(self.folder / "evaluation.json", json.dumps(as_json, indent=2, sort_keys=True) + "\n")
             atomic_write_text(self.folder / "evaluation.txt", format_results(evaluations) + "\n")
             files += ["evaluation.json", "evaluation.txt"]
         return files
@@ -165,10 +149,11 @@ class PublishPerspective(Publisher):
             files.append(self.copy(tasks["run"].path, f"{name}.jsonl"))
             if "evaluation" in tasks:
                 folder = Path(tasks["evaluation"].path)
-                evaluations[name] = json.loads((folder / PERSPECTIVE_RESULT).read_text(encoding="utf-8"))
+                data = json.loads((folder / PERSPECTIVE_RESULT).read_text(encoding="utf-8"))
+                evaluations[name] = PerspectiveScores.from_json(data)
                 files += [self.copy(str(table), f"{name}.{table.name}") for table in sorted(folder.glob("*.csv"))]
         if evaluations:
-            means = {name: {k: v for k, v in result.items() if not isinstance(v, dict)} for name, result in evaluations.items()}
+            means = {name: result.summary_json() for name, result in evaluations.items()}
             atomic_write_text(self.folder / "evaluation.json", json.dumps(means, indent=2, sort_keys=True) + "\n")
             text = "\n\n".join(f"{name}\n{format_means(result)}" for name, result in evaluations.items())
             atomic_write_text(self.folder / "evaluation.txt", text + "\n")

@@ -12,12 +12,15 @@ from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
 from argrank.core.fingerprint import file_digest
-from argrank.index.store import load_index
-from argrank.retrieval.ranking import make_ranker
-from argrank.retrieval.search import analyze_topics, rank_queries
-from argrank.index.shards import load_statistics, merge_rankings
-from argrank.text.analyzer import analysis_fingerprint, make_analyzer
 from argrank.formats.topics import read_topics
+from argrank.index.statistics import load_statistics
+from argrank.index.store import load_index
+from argrank.retrieval.merge import merge_rankings
+from argrank.retrieval.queries import analyze_topics
+from argrank.retrieval.registry import make_ranker, models
+from argrank.retrieval.search import rank_queries
+from argrank.text.analyzer import analysis_fingerprint
+from argrank.text.multilingual import make_analyzer
 from tasks.base import CachedTask
 from tasks.index import BuildIndex, MergeStatistics
 from tasks.tokenize import CorpusTask, ShardTask
@@ -49,7 +52,7 @@ class RankTopics(CorpusTask):
     rankings (RankShard) into exactly the table the unsharded index gives."""
 
     topics = luigi.Parameter(description="topics XML file")
-    method = luigi.Parameter(default="bm25", description="bm25 or dirichlet")
+    method = luigi.ChoiceParameter(default="bm25", choices=list(models()), description="a registered ranking model")
     params = luigi.DictParameter(default={}, description="the method's parameters, e.g. {\"k1\": 1.2}")
     query = luigi.Parameter(default="title", description="title or title+description")
     depth = luigi.IntParameter(default=1000, description="documents per topic")

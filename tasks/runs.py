@@ -1,44 +1,88 @@
-"""Write the run: a ranking as a TREC run file under one tag, checked against the task's rules.
+"""Write the run: a ranking as a TREC run file under one tag, checked against the track's rules.
 
-Column 2 is `Q0`, or with stance switched on (Task 2) each passage's stance label, or (images) the list an
-image was chosen for, PRO or CON.
+Column 2 is `Q0`, or with stance (Task 2) each passage's stance label, or (images) the list an image was chosen
+for, PRO or CON. Each writer takes the parameters of the stage it reads and no others, so a run's cache path
+names only what made it.
 """
 
 from __future__ import annotations
 
 import luigi
 import pyarrow.parquet as pq
-from luigi.util import inherits
+from luigi.util import requires
 
-from argrank.formats.runfile import RunLine, write_run
-from argrank.tracks.comparative.stance_labels import NO_STANCE_COLUMN
-from argrank.formats.validation import RULES, validate_run
+from argrank.config import TRACKS, RunSpec, Track
+from argrank.formats.runfile import Q0, RunLine, write_run
+from argrank.formats.validation import validate_run
 from tasks.base import CachedTask
 from tasks.images import SelectImages
 from tasks.rank import RankTopics
 from tasks.stance import ClassifyStance
 
 
-@inherits(SelectImages)  # RankTopics' parameters, the stance settings and the images' selection settings
 class WriteRun(CachedTask):
+    """What every run writer shares: the table it reads (qid, doc, rank, score, and a stance column where column 2
+    is not Q0) becomes the run file, validated before it counts as written."""
+
     tag = luigi.Parameter(description="the run's tag, its last column")
 
     stage = "run"
     extension = ".txt"
     location_params = ("corpus", "topics", "stance_training")
 
-    def requires(self) -> luigi.Task:
-        if self.track == "images":
-            return self.clone(SelectImages)
-        return self.clone(ClassifyStance) if self.stance_training else self.clone(RankTopics)
+    def max_per_topic(self) -> int | None:
+        """Lines a topic may have: the ranking's depth; None where the track's rules fix the lists' length."""
+        return self.depth
 
     def run(self) -> None:
         ranking = pq.read_table(self.input().path).to_pydict()
-        column2 = ranking.get("stance") or [NO_STANCE_COLUMN] * len(ranking["doc"])
+        column2 = ranking.get("stance") or [Q0] * len(ranking["doc"])
         lines = [
             RunLine(qid=q, q0=c, doc=d, rank=r, score=s, tag=self.tag)
             for q, c, d, r, s in zip(ranking["qid"], column2, ranking["doc"], ranking["rank"], ranking["score"])
         ]
         write_run(self.output_path, lines)
-        # Images have their own fixed list length (10 per stance); the other tracks allow `depth` per topic.
-        validate_run(self.output_path, max_per_topic=None if self.track == "images" else self.depth, rules=RULES[self.track])
+        validate_run(self.output_path, max_per_topic=self.max_per_topic(), rules=TRACKS[self.track].run_rules)
+
+
+@requires(RankTopics)
+class WriteRanking(WriteRun):
+    """A ranking as it is: the args track's runs and comparative runs without stance."""
+
+
+@requires(ClassifyStance)
+class WriteStanceRun(WriteRun):
+    """A comparative run with each passage's stance in column 2."""
+
+
+@requires(SelectImages)
+class WriteImageRun(WriteRun):
+    """An images run: 10 PRO and 10 CON images per topic, the length the track's rules fix."""
+
+    def max_per_topic(self) -> None:
+        return None
+
+
+def run_task(track: Track, spec: RunSpec) -> WriteRun:
+    """The task writing one configured run of a ranking track, with the settings its track and run give."""
+    ranking = {
+        "track": track.name,
+        "corpus": str(track.corpus),
+        "language": track.language,
+        "fields": track.fields,
+        "shards": track.shards,
+        "topics": str(track.topics),
+        "method": spec.method,
+        "params": spec.params,
+        "query": spec.query,
+        "depth": track.depth,
+        "tag": spec.tag,
+    }
+    # Without a training set (an image collection brought none) a stance run falls back to untrained stance.
+    trained = {"stance_training": str(track.stance_training), "stance_model": track.stance_model}
+    if track.name == "images":
+        selection = {"found_weight": spec.found_weight, "near_duplicate_bits": track.near_duplicate_bits}
+        return WriteImageRun(**ranking, **selection, **(trained if spec.stance and track.stance_training else {}))
+    if spec.stance:
+        return WriteStanceRun(**ranking, **trained)
+    return WriteRanking(**ranking)

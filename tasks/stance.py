@@ -16,15 +16,15 @@ from luigi.util import inherits
 from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
-from argrank.tracks.images.qrels import read_image_training
-from argrank.tracks.images.stance import train_image_stance, training_examples
-from argrank.tracks.images.texts import stance_texts
+from argrank.core.model_file import load_model, save_model
+from argrank.formats.topics import read_topics
 from argrank.tracks.comparative.objects import objects_by_topic
 from argrank.tracks.comparative.passages import TEXT
 from argrank.tracks.comparative.ranked_stance import classify_ranking, texts_by_id
-from argrank.core.model_file import load_model, save_model
 from argrank.tracks.comparative.stance_data import read_training_set
-from argrank.formats.topics import read_topics
+from argrank.tracks.images.qrels import read_image_training
+from argrank.tracks.images.stance import train_image_stance, training_examples
+from argrank.tracks.images.texts import stance_texts
 from tasks.base import CachedTask, log
 from tasks.ingest import INGESTS
 from tasks.rank import RankTopics
@@ -95,19 +95,13 @@ class TrainImageStance(CachedTask):
 
 def save_model_folder(path: Path, model: Pipeline, report: dict) -> None:
     """The model and its cross-validation report, written together atomically as one folder."""
-    log.info("stance classifier: cross-validated macro-F1 %.4f on %d examples", report["cv_macro_f1"], report["examples"])
+    log.info(
+        "stance classifier: cross-validated macro-F1 %.4f on %d examples", report["cv_macro_f1"], report["examples"]
+    )
     with atomic_path(path) as tmp:
         tmp.mkdir()
         save_model(model, tmp / MODEL_FILE)
         (tmp / REPORT_FILE).write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-
-
-def stance_model_task(task: luigi.Task) -> luigi.Task:
-    """The one model all stance runs of `task`'s track and their evaluations share, for its training set and
-    classifier settings (`task` has track, stance_training and stance_model; for images also corpus and topics)."""
-    if task.track == "images":
-        return TrainImageStance(training=task.stance_training, corpus=task.corpus, topics=task.topics, **task.stance_model)
-    return TrainStanceModel(training=task.stance_training, **task.stance_model)
 
 
 def stance_report(model_folder: str) -> dict:
@@ -128,9 +122,13 @@ class ClassifyStance(CachedTask):
     def requires(self) -> dict[str, luigi.Task]:
         return {
             "ranking": self.clone(RankTopics),
-            "model": stance_model_task(self),
+            "model": self.model(),
             "documents": INGESTS[self.track](corpus=self.corpus),
         }
+
+    def model(self) -> TrainStanceModel:
+        """The one model all stance runs with this training set and these settings share."""
+        return TrainStanceModel(training=self.stance_training, **self.stance_model)
 
     def input_digests(self) -> list[str]:
         return [file_digest(self.topics)]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import luigi
 
-from argrank.text.analyzer import analysis_fingerprint, make_analyzer
+from argrank.text.analyzer import analysis_fingerprint
+from argrank.text.multilingual import make_analyzer
 from argrank.text.tokenize import tokenize_table
 from tasks.base import CachedTask, log
 from tasks.ingest import INGESTS

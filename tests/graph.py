@@ -10,12 +10,14 @@ import luigi
 import yaml
 
 from workflows import FullSubmission
+from workflows.setup import fresh_build
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def build(runs_file: Path, output_dir: Path) -> None:
     luigi.configuration.get_config().set("argrank", "output_dir", str(output_dir))
+    fresh_build()
     result = luigi.build(
         [FullSubmission(runs_file=str(runs_file))], local_scheduler=True, detailed_summary=True, log_level="WARNING"
     )

@@ -9,8 +9,8 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from argrank.tracks.args.argsme import _READ_SIZE, SCHEMA, SOURCE_FILES, corpus_files, ingest_argsme
 from argrank.core.errors import InputError
+from argrank.tracks.args.argsme import _READ_SIZE, SCHEMA, SOURCE_FILES, corpus_files, ingest_argsme
 
 EXCERPT = "touche-task1/args-me-excerpt-debatewise.json"
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from graph import REPO, copy_project, luigi_command
 
 TRACKS = ("args", "comparative")

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from argrank.config import TRACKS
+from argrank.formats.runfile import read_run
+from argrank.formats.validation import validate_run
+from argrank.tracks.comparative.stance_labels import LABELS
 from argrank.tracks.images.evaluation import evaluate_images
 from argrank.tracks.images.qrels import read_image_qrels
 from argrank.tracks.perspective.data import read_corpus, read_predictions, read_queries
 from argrank.tracks.perspective.evaluation import evaluate_perspective
-from argrank.formats.runfile import read_run
-from argrank.tracks.comparative.stance_labels import LABELS
-from argrank.formats.validation import COLUMN2, RULES, validate_run
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data" / "args"
@@ -107,7 +108,7 @@ def test_tira_contract_for_the_comparative_track_writes_a_stance_run(tmp_path):
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     run = tmp_path / "out" / "run.txt"
-    assert validate_run(run, column2=COLUMN2["comparative"]) > 0
+    assert validate_run(run, column2=TRACKS["comparative"].run_rules.column2) > 0
     lines = [line.split() for line in run.read_text().splitlines()]
     assert {line[1] for line in lines} <= set(LABELS) and {line[5] for line in lines} == {"argrank-cmp-bm25-objects"}
 
@@ -120,7 +121,7 @@ def test_tira_contract_for_the_images_track_on_the_real_sample(shared_data, tmp_
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     run = tmp_path / "out" / "run.txt"
-    assert validate_run(run, rules=RULES["images"]) == 40  # two topics, 10 PRO and 10 CON each
+    assert validate_run(run, rules=TRACKS["images"].run_rules) == 40  # two topics, 10 PRO and 10 CON each
     lines = [line.split() for line in run.read_text().splitlines()]
     assert {line[0] for line in lines} == {"34", "48"} and {line[1] for line in lines} == {"PRO", "CON"}
     assert not (tmp_path / "outputs" / "cache" / "images" / "stance-model").exists()
@@ -133,7 +134,7 @@ def test_tira_contract_for_the_images_track_trains_on_the_collections_own_judgme
         "tira", "--track", "images", "-i", str(given), "-o", str(tmp_path / "out"), "--outputs", str(tmp_path / "outputs"),
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert validate_run(tmp_path / "out" / "run.txt", rules=RULES["images"]) > 100
+    assert validate_run(tmp_path / "out" / "run.txt", rules=TRACKS["images"].run_rules) > 100
     assert any((tmp_path / "outputs" / "cache" / "images" / "stance-model").iterdir())
 
 
@@ -233,7 +234,7 @@ def test_evaluate_images_json_and_csv(image_run, tmp_path):
     assert result["measures"] == IMAGE_MEASURES and result["topics"] == 50 and result["depth"] == 10
     assert {"on_topic@10", "argumentative@10", "on_stance@10"} <= set(result)
     assert result["judged@10"] == pytest.approx(2 / 50)  # every image of the two topics is judged
-    assert result == evaluate_images(read_run(run), read_image_qrels(qrels))
+    assert result == evaluate_images(read_run(run), read_image_qrels(qrels)).to_json()
     lines = (tmp_path / "t.csv").read_text().splitlines()
     assert lines[0] == "topic," + ",".join(IMAGE_MEASURES) and len(lines) == 51
 
@@ -311,7 +312,7 @@ def test_evaluate_perspective_json_and_csv_tables(perspective_release, tmp_path)
     result = json.loads(done.stdout)
     corpus = read_corpus(release)
     queries = read_queries(release / "perspective-queries" / "queries_dev.jsonl")
-    assert result == evaluate_perspective(corpus, queries, read_predictions(predictions), "explicit")
+    assert result == evaluate_perspective(corpus, queries, read_predictions(predictions), "explicit").to_json()
     assert {"nDCG@4", "P@4", "alpha-nDCG@4", "rKL@4", "rKL@20"} <= set(result) and result["queries"] == 1
     assert set(result["diversity_per_variable"]) == {"stance", "age"}  # gender is the query's own
     assert sorted(p.name for p in (tmp_path / "tables").iterdir()) == [

@@ -7,9 +7,10 @@ from math import log2
 import pytest
 import pytrec_eval
 
-from argrank.evaluation.ndcg import evaluate, topic_order
+from argrank.evaluation.ndcg import evaluate
 from argrank.formats.qrels import read_qrels
 from argrank.formats.runfile import RunLine, read_run
+from argrank.formats.topics import topic_order
 
 QRELS = {
     "1": {"a": 2.0, "b": 1.0, "c": -2.0, "d": 0.0},
@@ -36,7 +37,7 @@ RUN = run_of(
 
 
 def test_hand_computed_topic_with_ties_negative_labels_and_unjudged_documents():
-    topic = evaluate(RUN, QRELS)["per_topic"]["1"]
+    topic = evaluate(RUN, QRELS).per_topic["1"]
     ideal = 2 / log2(2) + 1 / log2(3)  # gains 2, 1, 0, 0
     # Ranked u, c, b, a, d: gains 0, 0, 1, 2, 0.
     assert topic["nDCG@5"] == pytest.approx((1 / log2(4) + 2 / log2(5)) / ideal, abs=1e-12)
@@ -48,27 +49,27 @@ def test_hand_computed_topic_with_ties_negative_labels_and_unjudged_documents():
 
 def test_means_are_over_the_qrels_topics_including_ones_the_run_lacks():
     result = evaluate(RUN, QRELS)
-    assert result["depth"] == 5 and result["topics"] == 3
-    assert list(result["per_topic"]) == ["1", "2", "3"]
-    assert result["per_topic"]["2"] == {"nDCG@5": 0.0, "judged@5": 0.0, "nDCG@5_judged_only": 0.0}
+    assert result.depth == 5 and result.topics == 3
+    assert list(result.per_topic) == ["1", "2", "3"]
+    assert result.per_topic["2"] == {"nDCG@5": 0.0, "judged@5": 0.0, "nDCG@5_judged_only": 0.0}
     # One judged document of a 5-deep cut: judged divides by k, not by the documents returned.
-    assert result["per_topic"]["3"] == {"nDCG@5": 0.0, "judged@5": 0.2, "nDCG@5_judged_only": 0.0}
+    assert result.per_topic["3"] == {"nDCG@5": 0.0, "judged@5": 0.2, "nDCG@5_judged_only": 0.0}
     for name in ("nDCG@5", "judged@5", "nDCG@5_judged_only"):
-        assert result[name] == pytest.approx(sum(t[name] for t in result["per_topic"].values()) / 3, abs=1e-15)
+        assert result.means[name] == pytest.approx(sum(t[name] for t in result.per_topic.values()) / 3, abs=1e-15)
 
 
 def test_depth_names_the_keys_and_cuts_the_list():
     result = evaluate(RUN, QRELS, depth=1)
-    assert set(result) == {"depth", "topics", "nDCG@1", "judged@1", "nDCG@1_judged_only", "per_topic"}
+    assert set(result.to_json()) == {"depth", "topics", "nDCG@1", "judged@1", "nDCG@1_judged_only", "per_topic"}
     # Top document u is unjudged; the condensed list starts with c (gain 0).
-    assert result["per_topic"]["1"] == {"nDCG@1": 0.0, "judged@1": 0.0, "nDCG@1_judged_only": 0.0}
-    deep = evaluate(RUN, QRELS, depth=10)["per_topic"]["1"]
+    assert result.per_topic["1"] == {"nDCG@1": 0.0, "judged@1": 0.0, "nDCG@1_judged_only": 0.0}
+    deep = evaluate(RUN, QRELS, depth=10).per_topic["1"]
     assert deep["judged@10"] == pytest.approx(4 / 10)
 
 
 def test_a_perfect_ranking_scores_one():
     run = run_of(("1", "a", 4.0), ("1", "b", 3.0), ("1", "d", 2.0), ("1", "c", 1.0))
-    topic = evaluate(run, {"1": QRELS["1"]})["per_topic"]["1"]
+    topic = evaluate(run, {"1": QRELS["1"]}).per_topic["1"]
     assert topic == {"nDCG@5": pytest.approx(1.0), "judged@5": pytest.approx(0.8), "nDCG@5_judged_only": pytest.approx(1.0)}
 
 
@@ -77,7 +78,7 @@ def test_score_ties_are_broken_by_document_id_descending_like_trec_eval():
     tied = {"1": {"a": 1.0, "b": 1.0}}
     expected = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.1"}).evaluate(tied)["1"]["ndcg_cut_1"]
     result = evaluate(run_of(("1", "a", 1.0), ("1", "b", 1.0)), {"1": {"a": 1.0, "b": 0.0}}, depth=1)
-    assert expected == 0.0 and result["nDCG@1"] == expected  # b ranks first
+    assert expected == 0.0 and result.means["nDCG@1"] == expected  # b ranks first
 
 
 def test_topic_order_is_numeric_when_possible():
@@ -113,9 +114,9 @@ REFERENCE = [
 def test_reference_figures(shared_data, run, qrels, ndcg, judged, topics):
     task1 = shared_data / "touche-task1"
     result = evaluate(read_run(task1 / run), read_qrels(task1 / qrels))
-    assert result["topics"] == topics
-    assert result["nDCG@5"] == pytest.approx(ndcg, abs=5e-5)
-    assert result["judged@5"] == pytest.approx(judged, abs=5e-4)
+    assert result.topics == topics
+    assert result.means["nDCG@5"] == pytest.approx(ndcg, abs=5e-5)
+    assert result.means["judged@5"] == pytest.approx(judged, abs=5e-4)
 
 
 @pytest.mark.parametrize(
@@ -133,13 +134,13 @@ def test_judged_breaks_ties_by_ascending_id_while_ndcg_keeps_trec_evals_order(sh
     fifth, sixth = sorted(lines, key=lambda line: (line.score, line.doc), reverse=True)[4:6]
     assert fifth.score == sixth.score and fifth.doc == unjudged and unjudged not in qrels[topic]
     assert qrels[topic][sixth.doc] <= 0
-    assert evaluate(lines, qrels)["per_topic"][topic]["judged@5"] == 1.0
+    assert evaluate(lines, qrels).per_topic[topic]["judged@5"] == 1.0
 
 
 def test_judged_ties_go_to_the_smaller_id():
     qrels = {"1": {"a": 0.0}}
     result = evaluate(run_of(("1", "a", 1.0), ("1", "b", 1.0)), qrels, depth=1)
-    assert result["per_topic"]["1"]["judged@1"] == 1.0
+    assert result.per_topic["1"]["judged@1"] == 1.0
 
 
 @pytest.mark.parametrize(("run", "qrels"), [(run, qrels) for run, qrels, *_ in REFERENCE])
@@ -153,7 +154,7 @@ def test_per_topic_ndcg_agrees_with_trec_eval(shared_data, run, qrels):
         by_topic.setdefault(line.qid, {})[line.doc] = line.score
     integer_qrels = {topic: {doc: int(label) for doc, label in docs.items()} for topic, docs in judged.items()}
     expected = pytrec_eval.RelevanceEvaluator(integer_qrels, {"ndcg_cut.5"}).evaluate(by_topic)
-    ours = evaluate(lines, judged)["per_topic"]
+    ours = evaluate(lines, judged).per_topic
     assert set(expected) <= set(ours)
     for topic, scores in ours.items():
         reference = expected[topic]["ndcg_cut_5"] if topic in expected else 0.0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from argrank.formats.runfile import RunLine
 from argrank.tracks.images.evaluation import PER_STANCE, evaluate_images
 from argrank.tracks.images.qrels import read_image_qrels
-from argrank.formats.runfile import RunLine
 
 MEASURES = ["on_topic@10", "argumentative@10", "on_stance@10", "judged@10"]
 
@@ -64,29 +64,29 @@ RUN = run_of(
 
 def test_hand_computed_topic_cut_at_ten_per_stance_over_twenty_slots():
     result = evaluate_images(RUN, QRELS)
-    assert result["per_topic"]["1"] == pytest.approx(TOPIC_1, abs=1e-15)
+    assert result.per_topic["1"] == pytest.approx(TOPIC_1, abs=1e-15)
 
 
 def test_means_are_over_the_qrels_topics_and_a_topic_the_run_lacks_scores_zero():
     result = evaluate_images(RUN, QRELS)
-    assert result["depth"] == PER_STANCE == 10 and result["topics"] == 2 and result["measures"] == MEASURES
-    assert list(result) == ["depth", "topics", "measures", *MEASURES, "per_topic"]
-    assert list(result["per_topic"]) == ["1", "2"]
-    assert result["per_topic"]["2"] == dict.fromkeys(MEASURES, 0.0)
-    assert {name: result[name] for name in MEASURES} == pytest.approx({n: v / 2 for n, v in TOPIC_1.items()}, abs=1e-15)
+    assert result.depth == PER_STANCE == 10 and result.topics == 2 and result.measures == MEASURES
+    assert list(result.to_json()) == ["depth", "topics", "measures", *MEASURES, "per_topic"]
+    assert list(result.per_topic) == ["1", "2"]
+    assert result.per_topic["2"] == dict.fromkeys(MEASURES, 0.0)
+    assert result.means == pytest.approx({n: v / 2 for n, v in TOPIC_1.items()}, abs=1e-15)
 
 
 def test_off_topic_images_with_a_stance_count_for_nothing_but_judged():
     qrels = {"5": {"a": judged(0, 1, 1), "b": judged(0, 0, 1)}}
     result = evaluate_images(run_of(("5", "PRO", "a", 2.0), ("5", "CON", "b", 1.0)), qrels)
-    assert result["per_topic"]["5"] == {**dict.fromkeys(MEASURES, 0.0), "judged@10": 0.1}  # 2 judged of 20 slots
+    assert result.per_topic["5"] == {**dict.fromkeys(MEASURES, 0.0), "judged@10": 0.1}  # 2 judged of 20 slots
 
 
 def test_an_image_judged_for_the_other_stance_is_argumentative_but_not_on_stance():
     qrels = {"5": {"a": judged(1, 0, 1)}}
     result = evaluate_images(run_of(("5", "PRO", "a", 1.0)), qrels)
     # 1 of 20 slots: on-topic and argumentative 0.05; it was listed as PRO but judged CON only, so on-stance 0.
-    assert result["per_topic"]["5"] == {**dict.fromkeys(MEASURES, 0.05), "on_stance@10": 0.0}
+    assert result.per_topic["5"] == {**dict.fromkeys(MEASURES, 0.05), "on_stance@10": 0.0}
 
 
 @pytest.mark.parametrize(
@@ -125,12 +125,13 @@ def test_run_built_from_the_real_qrels(shared_data):
     # 34 CON: 5 on-topic; I1416… (1 0 1), I1844… and I1cde… (1 1 0) argumentative; on-stance only I1416….
     #   Topic 34: 11, 6, 4 of 20.
     # 48 PRO: 8 on-topic, all PRO=1: 8, 8, 8. 48 CON: 7 on-topic, all PRO=1, CON=0: 7, 7, 0. Topic 48: 15, 15, 8 of 20.
-    assert result["per_topic"]["34"] == pytest.approx(
+    assert result.per_topic["34"] == pytest.approx(
         {"on_topic@10": 0.55, "argumentative@10": 0.30, "on_stance@10": 0.20, "judged@10": 1.0}, abs=1e-15
     )
-    assert result["per_topic"]["48"] == pytest.approx(
+    assert result.per_topic["48"] == pytest.approx(
         {"on_topic@10": 0.75, "argumentative@10": 0.75, "on_stance@10": 0.40, "judged@10": 1.0}, abs=1e-15
     )
     # Means over all 50 judged topics; the other 48 score 0.
-    assert result["topics"] == 50
-    assert [result[name] for name in MEASURES] == pytest.approx([1.30 / 50, 1.05 / 50, 0.60 / 50, 2 / 50], abs=1e-15)
+    assert result.topics == 50
+    means = [result.means[name] for name in MEASURES]
+    assert means == pytest.approx([1.30 / 50, 1.05 / 50, 0.60 / 50, 2 / 50], abs=1e-15)

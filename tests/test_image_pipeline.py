@@ -9,12 +9,13 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 import yaml
+from graph import REPO, build, cache_state, copy_project, luigi_command, stages_of
 
+from argrank.config import TRACKS
+from argrank.formats.runfile import read_run
+from argrank.formats.validation import validate_run
 from argrank.tracks.images.collection import SCHEMA
 from argrank.tracks.images.phash import hamming
-from argrank.formats.runfile import read_run
-from argrank.formats.validation import RULES, validate_run
-from graph import REPO, build, cache_state, copy_project, luigi_command, stages_of
 
 MEASURES = ("on_topic@10", "argumentative@10", "on_stance@10", "judged@10")
 
@@ -41,7 +42,8 @@ def test_embedded_submission_has_ten_pro_and_ten_con_images_per_topic_scored(ima
     assert len(hashes) == 95  # every image of the embedded collection, the PNG one included
     for tag, spec in runs.items():
         path = folder / f"{tag}.txt"
-        validate_run(path, rules=RULES["images"])  # at most 10 per topic and stance, ranks from 1, disjoint lists
+        # At most 10 per topic and stance, ranks from 1, disjoint lists.
+        validate_run(path, rules=TRACKS["images"].run_rules)
         by_topic: dict[str, list[str]] = {}
         for line in read_run(path):
             by_topic.setdefault(line.qid, []).append(line.doc)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from argrank.text.analyzer import Analyzer
 from argrank.text.language import LanguageDetector
-from argrank.text.analyzer import Analyzer, MultilingualAnalyzer, make_analyzer
+from argrank.text.multilingual import MultilingualAnalyzer, make_analyzer
 
 DETECTOR = LanguageDetector(["de", "fr", "it"])
 

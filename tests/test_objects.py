@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from argrank.core.errors import InputError
-from argrank.tracks.comparative.objects import objects_by_topic, objects_from_title, topic_objects
-from argrank.retrieval.search import query_text
 from argrank.formats.topics import Topic, read_topics
+from argrank.retrieval.queries import query_text
+from argrank.tracks.comparative.objects import objects_by_topic, objects_from_title, topic_objects
 
 
 @pytest.mark.parametrize(

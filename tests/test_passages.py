@@ -11,9 +11,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from argrank.core.errors import InputError
-from argrank.tracks.comparative.passages import ingest_passages, passage_file
 from argrank.text.analyzer import Analyzer
 from argrank.text.tokenize import tokenize_table
+from argrank.tracks.comparative.passages import ingest_passages, passage_file
 
 PASSAGES = [
     {"id": "clueweb12-0001wb-05-12311___1", "contents": "Trains are cheaper than planes.", "chatNoirUrl": "u1"},

@@ -9,16 +9,23 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-
-from argrank.tracks.perspective.crosslingual import build_ranker
-from argrank.index.store import build_index
-from argrank.text.language import LanguageDetector
-from argrank.tracks.perspective.data import PROFILE_COLUMNS, Query, read_corpus, read_predictions, read_queries, query_file
-from argrank.tracks.perspective.evaluation import evaluate_perspective
-from argrank.tracks.perspective.ranking import SCENARIO_COLUMNS, PropertyEvidence, Training, check_columns, diversify
-from argrank.tracks.perspective.ingest import SCHEMA, ingest_perspective
-from argrank.text.analyzer import make_analyzer
 from graph import REPO, build, copy_project
+
+from argrank.index.build import build_index
+from argrank.text.language import LanguageDetector
+from argrank.text.multilingual import make_analyzer
+from argrank.tracks.perspective.crosslingual import build_ranker
+from argrank.tracks.perspective.data import (
+    PROFILE_COLUMNS,
+    Query,
+    query_file,
+    read_corpus,
+    read_predictions,
+    read_queries,
+)
+from argrank.tracks.perspective.evaluation import evaluate_perspective
+from argrank.tracks.perspective.ingest import SCHEMA, ingest_perspective
+from argrank.tracks.perspective.ranking import SCENARIO_COLUMNS, PropertyEvidence, Training, check_columns, diversify
 
 DATA = REPO / "data" / "perspective"
 
@@ -83,9 +90,9 @@ def test_concept_signatures_find_an_issue_across_languages():
         ranker = build_ranker(index, np.array(languages)[order], corpus.topic[order], concepts, params)
         predictions = {}
         for query in queries:
-            docs, _ = ranker.rank(index.term_ids(analyzer.analyze(query.text)), 1000)
+            docs, _ = ranker.rank(index.vocabulary.ids(analyzer.analyze(query.text)), 1000)
             predictions[query.query_id] = [int(d) for d in index.doc_ids.take(pa.array(docs)).to_pylist()]
-        return evaluate_perspective(corpus, queries, predictions, "baseline")["nDCG@20"]
+        return evaluate_perspective(corpus, queries, predictions, "baseline").means["nDCG@20"]
 
     bm25 = ndcg20({"concept_weight": 0.0, "category_weight": 0.0})
     crossing = ndcg20({})

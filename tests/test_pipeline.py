@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from argrank.tracks.comparative.stance_labels import LABELS
-from argrank.formats.validation import COLUMN2, validate_run
 from graph import REPO, build, cache_state, copy_project, luigi_command, stages_of
+
+from argrank.config import TRACKS
+from argrank.formats.validation import validate_run
+from argrank.tracks.comparative.stance_labels import LABELS
 from workflows import FullSubmission
 
 STAGES = ("ingest", "tokens", "index", "rank", "run", "evaluation")
@@ -208,7 +209,7 @@ def test_comparative_submission_has_stance_runs_scored_for_relevance_quality_and
     evaluation = json.loads((folder / "evaluation.json").read_text())
     assert sorted(evaluation) == sorted(runs)
     for tag, spec in runs.items():
-        assert validate_run(folder / f"{tag}.txt", column2=COLUMN2["comparative"]) > 0
+        assert validate_run(folder / f"{tag}.txt", column2=TRACKS["comparative"].run_rules.column2) > 0
         column2 = {line.split()[1] for line in (folder / f"{tag}.txt").read_text().splitlines()}
         for qrels in ("relevance", "quality"):
             assert 0.0 < evaluation[tag][qrels]["nDCG@5"] <= 1.0

@@ -8,8 +8,9 @@ from collections import Counter
 import pytest
 
 from argrank.core.errors import InputError
-from argrank.formats.qrels import judged_topics, read_qrels, read_stance_qrels
+from argrank.formats.qrels import judged_topics, read_qrels
 from argrank.formats.topics import read_topics
+from argrank.tracks.comparative.stance_qrels import read_stance_qrels
 
 
 def test_reads_integer_negative_and_float_labels_tabs_spaces_and_blank_lines(tmp_path):

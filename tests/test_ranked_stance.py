@@ -8,8 +8,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from argrank.tracks.comparative.ranked_stance import classify_ranking, texts_by_id
 from argrank.retrieval.search import RANKING_SCHEMA
+from argrank.tracks.comparative.ranked_stance import classify_ranking, texts_by_id
 
 
 def test_texts_by_id_reads_only_the_wanted_documents_across_batches(tmp_path):

@@ -10,8 +10,11 @@ import pyarrow.parquet as pq
 import pytest
 from rank_bm25 import BM25Okapi
 
-from argrank.index.store import build_index, load_index, read_tokens, save_index
-from argrank.retrieval.ranking import CollectionStatistics, make_ranker, resolve_params, top_k
+from argrank.index.build import build_index, read_tokens
+from argrank.index.statistics import CollectionStatistics
+from argrank.index.store import load_index, save_index
+from argrank.retrieval.registry import make_ranker, resolve_params
+from argrank.retrieval.search import top_k
 
 
 def zipf_corpus(num_docs: int, seed: int = 7) -> tuple[list[str], list[list[str]]]:
@@ -49,7 +52,7 @@ def test_bm25_scores_identical_to_rank_bm25(corpus, k1, b):
     assert index.doc_ids.to_pylist() == [ids[i] for i in order]
     for query in QUERIES:
         expected = reference.get_scores(query)
-        candidates, scores = ours.score(index.term_ids(query))
+        candidates, scores = ours.score(index.vocabulary.ids(query))
         full = np.zeros(index.num_docs)
         full[candidates] = scores
         np.testing.assert_array_equal(full, expected)
@@ -62,9 +65,9 @@ def test_bm25_scores_identical_to_rank_bm25(corpus, k1, b):
 def test_bm25_floors_negative_idf_like_rank_bm25(corpus):
     _, _, index = corpus
     ranker = make_ranker(index, "bm25", {})
-    common = index.term_ids(["common"])[0]
+    common = index.vocabulary.ids(["common"])[0]
     assert index.document_frequencies[common] > index.num_docs / 2
-    assert 0 < ranker.idf[common] < ranker.idf[index.term_ids(["t42"])[0]]
+    assert 0 < ranker.idf[common] < ranker.idf[index.vocabulary.ids(["t42"])[0]]
 
 
 def test_dirichlet_matches_query_likelihood_formula(corpus):
@@ -78,7 +81,7 @@ def test_dirichlet_matches_query_likelihood_formula(corpus):
             cf[t] = cf.get(t, 0) + 1
     by_id = dict(zip(ids, docs))
     query = ["t0", "t5", "t5", "t999"]
-    candidates, scores = ranker.score(index.term_ids(query))
+    candidates, scores = ranker.score(index.vocabulary.ids(query))
     for column, score in zip(candidates[:200], scores[:200]):
         doc = by_id[index.doc_ids[column].as_py()]
         expected = sum(math.log((doc.count(t) + mu * cf[t] / total) / (len(doc) + mu)) for t in query)
@@ -149,6 +152,7 @@ def test_explicit_statistics_of_the_index_change_nothing(corpus, method):
     explicit = make_ranker(index, method, {}, CollectionStatistics.of_index(index))
     assert default.rows.tolist() == list(range(len(index.terms)))
     for query in QUERIES:
-        assert default.term_ids(query) == index.term_ids(query) == explicit.term_ids(query)
-        for got, expected in zip(explicit.score(index.term_ids(query)), default.score(index.term_ids(query))):
+        assert default.term_ids(query) == index.vocabulary.ids(query) == explicit.term_ids(query)
+        term_ids = index.vocabulary.ids(query)
+        for got, expected in zip(explicit.score(term_ids), default.score(term_ids)):
             np.testing.assert_array_equal(got, expected)

@@ -6,13 +6,18 @@ import csv
 import io
 import json
 
-from argrank.evaluation.ndcg import evaluate
-from argrank.tracks.images.evaluation import evaluate_images
-from argrank.evaluation.report import format_table, per_topic_csv
+from argrank.evaluation.ndcg import NdcgScores, evaluate
+from argrank.evaluation.report import format_results, format_table, per_topic_csv
+from argrank.evaluation.results import RunScores, StanceF1
 from argrank.formats.runfile import RunLine
+from argrank.tracks.images.evaluation import ImageScores, evaluate_images
 
 QRELS = {"2": {"a": 1.0}, "10": {"b": 2.0, "a": 0.0}, "9": {"c": 1.0}}
-RUN = [RunLine("10", "Q0", "b", 1, 2.0, "t"), RunLine("10", "Q0", "x", 2, 1.0, "t"), RunLine("2", "Q0", "z", 1, 1.0, "t")]
+RUN = [
+    RunLine("10", "Q0", "b", 1, 2.0, "t"),
+    RunLine("10", "Q0", "x", 2, 1.0, "t"),
+    RunLine("2", "Q0", "z", 1, 1.0, "t"),
+]
 
 
 def test_table_has_one_aligned_row_per_result_with_four_decimals():
@@ -35,7 +40,7 @@ def test_table_of_results_with_different_depths_marks_missing_measures():
 
 
 def test_per_topic_csv_sorts_topics_numerically_even_after_a_json_round_trip():
-    result = json.loads(json.dumps(evaluate(RUN, QRELS), sort_keys=True))
+    result = NdcgScores.from_json(json.loads(json.dumps(evaluate(RUN, QRELS).to_json(), sort_keys=True)))
     text = per_topic_csv(result)
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["topic", "nDCG@5", "judged@5", "nDCG@5_judged_only"]
@@ -50,7 +55,8 @@ IMAGE_RUN = [RunLine("3", "PRO", "a", 1, 1.0, "t"), RunLine("20", "CON", "b", 1,
 
 
 def test_a_result_that_names_its_measures_gets_those_columns_beside_ndcg_results():
-    images = json.loads(json.dumps(evaluate_images(IMAGE_RUN, IMAGE_QRELS), sort_keys=True))  # key order lost
+    stored = json.dumps(evaluate_images(IMAGE_RUN, IMAGE_QRELS).to_json(), sort_keys=True)  # key order lost
+    images = ImageScores.from_json(json.loads(stored))
     header, _, image_row, ndcg_row = format_table({"images": images, "ndcg": evaluate(RUN, QRELS)}).splitlines()
     image_measures = ["on_topic@10", "argumentative@10", "on_stance@10", "judged@10"]
     ndcg_measures = ["nDCG@5", "judged@5", "nDCG@5_judged_only"]
@@ -66,4 +72,18 @@ def test_per_topic_csv_of_an_image_result():
         ["topic", "on_topic@10", "argumentative@10", "on_stance@10", "judged@10"],
         ["3", "0.050000", "0.050000", "0.050000", "0.050000"],
         ["20", "0.000000", "0.000000", "0.000000", "0.050000"],
+    ]
+
+
+def test_a_run_read_back_from_json_is_the_run_written_and_its_stance_table_says_what_was_scored():
+    trained = RunScores({"relevance": evaluate(RUN, QRELS)}, StanceF1(0.5, 4, {"FIRST": 0.5}), {"cv_macro_f1": 0.75})
+    untrained = RunScores({"relevance": evaluate(RUN, QRELS)}, StanceF1(None, 0, {"FIRST": None}))
+    for scores in (trained, untrained):
+        assert RunScores.from_json(json.loads(json.dumps(scores.to_json())), NdcgScores) == scores
+    lines = format_results({"trained": trained, "untrained": untrained, "plain": RunScores(trained.judgments)})
+    table, stance = lines.split("\n\n")
+    assert [row.split()[0] for row in table.splitlines()[2:]] == ["trained", "untrained", "plain"]
+    assert [row.split() for row in stance.splitlines()[2:]] == [
+        ["trained", "0.5000", "4", "0.7500"],
+        ["untrained", "-", "0", "-"],
     ]

@@ -12,23 +12,19 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 import yaml
-
-from argrank.tracks.args.argsme import corpus_files, ingest_argsme
-from argrank.index.store import Index, build_index
-from argrank.retrieval.ranking import CollectionStatistics, make_ranker
-from argrank.retrieval.search import rank_topics
-from argrank.index.shards import (
-    load_statistics,
-    merge_rankings,
-    merge_statistics,
-    save_statistics,
-    shard_batches,
-    shard_rows,
-)
-from argrank.text.analyzer import make_analyzer
-from argrank.text.tokenize import tokenize_table
-from argrank.formats.topics import Topic, read_topics
 from graph import REPO, build, copy_project
+
+from argrank.formats.topics import Topic, read_topics
+from argrank.index.build import build_index
+from argrank.index.shards import shard_batches, shard_rows
+from argrank.index.statistics import CollectionStatistics, load_statistics, merge_statistics, save_statistics
+from argrank.index.store import Index
+from argrank.retrieval.merge import merge_rankings
+from argrank.retrieval.registry import make_ranker
+from argrank.retrieval.search import rank_topics
+from argrank.text.multilingual import make_analyzer
+from argrank.text.tokenize import tokenize_table
+from argrank.tracks.args.argsme import corpus_files, ingest_argsme
 from tasks.index import BuildIndex, MergeStatistics
 from tasks.rank import RankShard, RankTopics
 from tasks.tokenize import TokenizeDocuments

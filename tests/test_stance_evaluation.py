@@ -7,11 +7,12 @@ import re
 import pytest
 
 from argrank.evaluation.ndcg import evaluate
-from argrank.formats.qrels import read_qrels, read_stance_qrels
+from argrank.formats.qrels import read_qrels
 from argrank.formats.runfile import RunLine, read_run
+from argrank.formats.topics import read_topics
 from argrank.tracks.comparative.stance_evaluation import evaluate_stance, format_stance
 from argrank.tracks.comparative.stance_labels import LABELS
-from argrank.formats.topics import read_topics
+from argrank.tracks.comparative.stance_qrels import read_stance_qrels
 
 STANCE_QRELS = {"1": {"a": "FIRST", "b": "SECOND", "c": "NEUTRAL", "d": "NO"}, "2": {"x": "FIRST"}}
 
@@ -35,18 +36,18 @@ def test_hand_computed_macro_f1_over_pooled_pairs():
     result = evaluate_stance(RUN, STANCE_QRELS)
     # Pairs (truth, run): (FIRST, FIRST) twice, (SECOND, FIRST), (NEUTRAL, NEUTRAL).
     # FIRST: precision 2/3, recall 1 → 0.8; SECOND 0; NEUTRAL 1; NO neither predicted nor true → 0.
-    assert result["stance_pairs"] == 4
-    assert result["stance_f1_per_label"] == pytest.approx({"FIRST": 0.8, "SECOND": 0.0, "NEUTRAL": 1.0, "NO": 0.0})
-    assert result["stance_f1"] == pytest.approx(1.8 / 4)
-    assert list(result["stance_f1_per_label"]) == list(LABELS)
+    assert result.pairs == 4
+    assert result.per_label == pytest.approx({"FIRST": 0.8, "SECOND": 0.0, "NEUTRAL": 1.0, "NO": 0.0})
+    assert result.macro == pytest.approx(1.8 / 4)
+    assert list(result.per_label) == list(LABELS)
 
 
 def test_depth_keeps_each_topics_top_documents_by_score():
     # Top 1 of topic 1 is b (tie with a, larger id first), of topic 2 x: pairs (SECOND, FIRST), (FIRST, FIRST).
     result = evaluate_stance(RUN, STANCE_QRELS, depth=1)
-    assert result["stance_pairs"] == 2
-    assert result["stance_f1"] == pytest.approx((2 / 3) / 4)
-    assert evaluate_stance(RUN, STANCE_QRELS, depth=3)["stance_pairs"] == 4
+    assert result.pairs == 2
+    assert result.macro == pytest.approx((2 / 3) / 4)
+    assert evaluate_stance(RUN, STANCE_QRELS, depth=3).pairs == 4
     with pytest.raises(ValueError, match="depth must be at least 1"):
         evaluate_stance(RUN, STANCE_QRELS, depth=0)
 
@@ -54,13 +55,13 @@ def test_depth_keeps_each_topics_top_documents_by_score():
 def test_a_run_with_q0_throughout_has_no_stance_and_no_pairs():
     run = run_of(("1", "Q0", "a", 2.0), ("1", "Q0", "b", 1.0))
     result = evaluate_stance(run, STANCE_QRELS)
-    assert result == {"stance_f1": None, "stance_pairs": 0, "stance_f1_per_label": dict.fromkeys(LABELS)}
+    assert result.to_json() == {"stance_f1": None, "stance_pairs": 0, "stance_f1_per_label": dict.fromkeys(LABELS)}
     assert "no pairs to score" in format_stance("run / qrels", result)
 
 
 def test_no_judged_pair_means_no_f1():
     result = evaluate_stance(run_of(("7", "FIRST", "a", 1.0)), STANCE_QRELS)
-    assert result["stance_f1"] is None and result["stance_pairs"] == 0
+    assert result.macro is None and result.pairs == 0
 
 
 @pytest.mark.parametrize(
@@ -112,11 +113,11 @@ def task2(shared_data):
 def test_touche_2022_reference_figures(task2, run, relevance, quality, stance_f1, pairs):
     runs, qrels, stance_qrels = task2
     lines = read_run(runs / f"{run}.txt")
-    assert evaluate(lines, qrels["relevance"])["nDCG@5"] == pytest.approx(relevance, abs=5e-5)
-    assert evaluate(lines, qrels["quality"])["nDCG@5"] == pytest.approx(quality, abs=5e-5)
+    assert evaluate(lines, qrels["relevance"]).means["nDCG@5"] == pytest.approx(relevance, abs=5e-5)
+    assert evaluate(lines, qrels["quality"]).means["nDCG@5"] == pytest.approx(quality, abs=5e-5)
     result = evaluate_stance(lines, stance_qrels)
-    assert result["stance_pairs"] == pairs
-    assert result["stance_f1"] == pytest.approx(stance_f1, abs=5e-5)  # approx(None) is None only
+    assert result.pairs == pairs
+    assert result.macro == pytest.approx(stance_f1, abs=5e-5)  # approx(None) is None only
 
 
 def test_katana_run_read_with_its_recovered_tag(task2):
@@ -126,5 +127,5 @@ def test_katana_run_read_with_its_recovered_tag(task2):
     lines = read_run(runs / "Katana-run1.txt")
     assert {line.tag for line in lines} == {"Colbert fine tune on touche data"}
     result = evaluate_stance(lines, stance_qrels)
-    assert result["stance_pairs"] == 940
-    assert result["stance_f1"] == pytest.approx(0.2116, abs=5e-5)
+    assert result.pairs == 940
+    assert result.macro == pytest.approx(0.2116, abs=5e-5)

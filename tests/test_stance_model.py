@@ -15,12 +15,18 @@ from sklearn.calibration import CalibratedClassifierCV
 from sklearn.metrics import f1_score
 from sklearn.model_selection import StratifiedKFold, cross_val_predict
 
+import argrank.core.model_file as model_file
 from argrank.core.errors import InputError
+from argrank.core.model_file import load_model, save_model
 from argrank.tracks.comparative.stance_data import StanceExample, read_training_set
 from argrank.tracks.comparative.stance_labels import LABELS
-import argrank.core.model_file as model_file
-from argrank.core.model_file import load_model, save_model
-from argrank.tracks.comparative.stance_model import CUE_FEATURES, cue_counts, mask_objects, predict_stance, train_stance_model
+from argrank.tracks.comparative.stance_model import (
+    CUE_FEATURES,
+    cue_counts,
+    mask_objects,
+    predict_stance,
+    train_stance_model,
+)
 
 REAL_TRAINING_SET = Path(__file__).resolve().parent.parent / "data" / "comparative-stance" / "stance-train.tsv"
 

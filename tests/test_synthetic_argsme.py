@@ -12,8 +12,9 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from argrank.tracks.args.argsme import SOURCE_FILES, corpus_files, ingest_argsme
+from argrank.formats.topics import read_topics
 from argrank.synthetic_argsme import (
+    _QUESTIONS,
     CORPUS_FILES,
     DEFAULT_ARGUMENTS,
     MANIFEST,
@@ -22,14 +23,13 @@ from argrank.synthetic_argsme import (
     REAL_COUNTS,
     SHORT_SHARE,
     TOPICS_FILE,
-    _QUESTIONS,
     generate_corpus,
     is_complete,
     portal_counts,
     premise_lengths,
 )
-from argrank.text.analyzer import shared_analyzer
-from argrank.formats.topics import read_topics
+from argrank.text.multilingual import shared_analyzer
+from argrank.tracks.args.argsme import SOURCE_FILES, corpus_files, ingest_argsme
 from tasks.synthetic import GenerateArgsMe
 from workflows.cli import main
 

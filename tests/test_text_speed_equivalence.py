@@ -22,7 +22,8 @@ from spacy.tokenizer import Tokenizer
 from spacy.vocab import Vocab
 
 import argrank.text.analyzer
-from argrank.text.analyzer import DROPPED, Analyzer, _ChunkBorders, affix_tokenizer
+from argrank.text.analyzer import DROPPED, Analyzer
+from argrank.text.chunk_borders import ChunkBorders, affix_tokenizer
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 LANGUAGES = ("en", "de", "fr", "it")
@@ -197,7 +198,7 @@ def test_special_cases_spanning_a_space():
 def test_a_special_case_with_a_whitespace_token_is_refused():
     """spaCy has one such case, Malay "M" before a newline, and no Malay lemma table, so no analyzer meets one."""
     with pytest.raises(ValueError, match="whitespace token"):
-        _ChunkBorders(Tokenizer(Vocab(), rules={"ok\n": [{ORTH: "ok\n"}]}))
+        ChunkBorders(Tokenizer(Vocab(), rules={"ok\n": [{ORTH: "ok\n"}]}))
 
 
 def test_only_whitespace_splits_chunks():

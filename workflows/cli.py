@@ -13,22 +13,24 @@ import sys
 import time
 from pathlib import Path
 
-from argrank.core.atomic import atomic_path
 from argrank.config import TRACKS
+from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
 from argrank.evaluation.ndcg import evaluate
+from argrank.evaluation.report import format_table, per_topic_csv
+from argrank.evaluation.results import TopicScores
+from argrank.formats.qrels import read_qrels
+from argrank.formats.runfile import read_run
+from argrank.formats.topics import read_topics
+from argrank.formats.validation import validate_run
+from argrank.synthetic_argsme import DEFAULT_ARGUMENTS as SYNTHETIC_ARGUMENTS
+from argrank.synthetic_argsme import DEFAULT_TOPICS as SYNTHETIC_TOPICS
+from argrank.tracks.comparative.stance_evaluation import evaluate_stance, format_stance
+from argrank.tracks.comparative.stance_qrels import read_stance_qrels
 from argrank.tracks.images.evaluation import evaluate_images
 from argrank.tracks.images.qrels import read_image_qrels
 from argrank.tracks.perspective.data import SCENARIOS, query_file, read_corpus, read_predictions, read_queries
 from argrank.tracks.perspective.evaluation import csv_tables, evaluate_perspective, format_means
-from argrank.formats.qrels import read_qrels, read_stance_qrels
-from argrank.evaluation.report import format_table, per_topic_csv
-from argrank.formats.runfile import read_run
-from argrank.tracks.comparative.stance_evaluation import evaluate_stance, format_stance
-from argrank.synthetic_argsme import DEFAULT_ARGUMENTS as SYNTHETIC_ARGUMENTS
-from argrank.synthetic_argsme import DEFAULT_TOPICS as SYNTHETIC_TOPICS
-from argrank.formats.topics import read_topics
-from argrank.formats.validation import RULES, validate_run
 
 DEFAULT_DEPTH = 5
 EVALUATED_SPLITS = ("train", "dev")  # test splits come without relevant arguments
@@ -52,20 +54,21 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         args.usage_error("--csv writes per-topic nDCG, which needs --qrels")
     known = _known_topics(args)
     run = read_run(args.run)
-    result = evaluate(run, read_qrels(args.qrels, known), depth=args.depth) if args.qrels else {}
+    scores = evaluate(run, read_qrels(args.qrels, known), depth=args.depth) if args.qrels else None
+    stance = None
     if args.stance_qrels:
         stance_qrels = read_stance_qrels(args.stance_qrels, known)
         try:
-            result.update(evaluate_stance(run, stance_qrels))
+            stance = evaluate_stance(run, stance_qrels)
         except ValueError as error:  # column 2 mixes Q0 and stance labels: name the run file too
             raise InputError(args.run, "", str(error)) from None
-    if _write(args, result):
+    if _write(args, scores, {**(scores.to_json() if scores else {}), **(stance.to_json() if stance else {})}):
         return 0
     run_name = Path(args.run).name
-    if args.qrels:
-        print(format_table({f"{run_name} / {Path(args.qrels).name}": result}))
-    if args.stance_qrels:
-        print(format_stance(f"{run_name} / {Path(args.stance_qrels).name}", result))
+    if scores:
+        print(format_table({f"{run_name} / {Path(args.qrels).name}": scores}))
+    if stance:
+        print(format_stance(f"{run_name} / {Path(args.stance_qrels).name}", stance))
     return 0
 
 
@@ -82,7 +85,7 @@ def _evaluate_images(args: argparse.Namespace) -> int:
         result = evaluate_images(read_run(args.run), qrels)
     except ValueError as error:  # column 2 is not PRO or CON: name the run file too
         raise InputError(args.run, "", str(error)) from None
-    if not _write(args, result):
+    if not _write(args, result, result.to_json()):
         print(format_table({f"{Path(args.run).name} / {Path(args.qrels).name}": result}))
     return 0
 
@@ -110,11 +113,11 @@ def _evaluate_perspective(args: argparse.Namespace) -> int:
             with atomic_path(Path(args.csv_dir) / name) as tmp:
                 tmp.write_text(text, encoding="utf-8")
     if args.json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps(result.to_json(), indent=2))
         return 0
     over = "all variables" if args.all_variables else "variables other than the query's own"
     name = f"{Path(args.predictions).name} / {args.scenario} {args.split}"
-    print(f"{name}: {result['queries']} queries, diversity over {over}")
+    print(f"{name}: {result.queries} queries, diversity over {over}")
     print(format_means(result))
     return 0
 
@@ -129,20 +132,21 @@ def _known_topics(args: argparse.Namespace) -> list[str] | None:
     return [t.number for t in read_topics(args.topics)] if args.topics else None
 
 
-def _write(args: argparse.Namespace, result: dict) -> bool:
-    """Write --csv if asked; print the JSON and say True if --json asked for it instead of a table."""
+def _write(args: argparse.Namespace, scores: TopicScores | None, data: dict) -> bool:
+    """Write --csv (per-topic `scores`) if asked; print `data` as JSON and say True if --json asked for it instead
+    of a table."""
     if args.csv:
         with atomic_path(args.csv) as tmp:
-            tmp.write_text(per_topic_csv(result), encoding="utf-8")
+            tmp.write_text(per_topic_csv(scores), encoding="utf-8")
     if args.json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps(data, indent=2))
     return args.json
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     if args.track == "images" and args.max_per_topic is not None:
         args.usage_error("--max-per-topic does not apply to --track images: at most 10 images per topic and stance")
-    lines = validate_run(args.run, max_per_topic=args.max_per_topic, rules=RULES[args.track])
+    lines = validate_run(args.run, max_per_topic=args.max_per_topic, rules=TRACKS[args.track].run_rules)
     print(f"{args.run}: valid ({lines} lines)")
     return 0
 
@@ -156,8 +160,8 @@ def cmd_tira(args: argparse.Namespace) -> int:
     import luigi
 
     from argrank.config import load_config
-    from tasks.base import forget_signatures
     from tasks.publish import run_tasks
+    from workflows.setup import fresh_build
 
     tracks = load_config(args.runs_file)
     if args.track not in tracks:
@@ -177,8 +181,8 @@ def cmd_tira(args: argparse.Namespace) -> int:
         training = given / "training-qrels.txt"
         track = dataclasses.replace(track, stance_training=training if training.is_file() else None)
     luigi.configuration.get_config().set("argrank", "output_dir", args.outputs)
+    fresh_build()  # a build of its own: signatures from the files as they are now
     task = run_tasks(track)[tag]["run"]
-    forget_signatures()  # a build of its own: signatures from the files as they are now
     result = luigi.build([task], local_scheduler=True, detailed_summary=True)
     if result.status not in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
         print(f"argrank: the run {tag!r} failed; see the log above", file=sys.stderr)
@@ -237,7 +241,7 @@ def parser() -> argparse.ArgumentParser:
     evaluate_.add_argument("--run", help="run file (tab or space separated); every track but perspective")
     evaluate_.add_argument(
         "--track",
-        choices=sorted({*RULES, "perspective"}),
+        choices=sorted({*TRACKS, "perspective"}),
         default="args",
         help="images (Task 3): on-topic, argumentative and on-stance precision of 10 PRO and 10 CON images; "
         "args (the default) and comparative: nDCG; perspective: nDCG, P, alpha-nDCG and rKL at 4, 8, 16, 20",
@@ -272,7 +276,7 @@ def parser() -> argparse.ArgumentParser:
     validate_.add_argument("--max-per-topic", type=int, help="the most lines per topic (default 1000; not for images)")
     validate_.add_argument(
         "--track",
-        choices=sorted(RULES),
+        choices=sorted(TRACKS),
         default="args",
         help="comparative (Task 2) allows stance labels in column 2; images (Task 3) 10 PRO and 10 CON per topic",
     )

@@ -12,30 +12,25 @@ documents are dropped before the cut at k.
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from typing import Iterable
 
 import numpy as np
 
+from argrank.evaluation.results import TopicScores
 from argrank.formats.runfile import RunLine
+from argrank.formats.topics import topic_order
 
 
-def measure_names(depth: int) -> tuple[str, str, str]:
-    """The result keys for cut-off `depth`: nDCG, judged fraction, judged-only nDCG."""
-    return f"nDCG@{depth}", f"judged@{depth}", f"nDCG@{depth}_judged_only"
+class NdcgScores(TopicScores):
+    """nDCG, judged fraction and judged-only nDCG at the result's depth."""
+
+    @classmethod
+    def measure_names(cls, depth: int) -> tuple[str, ...]:
+        return f"nDCG@{depth}", f"judged@{depth}", f"nDCG@{depth}_judged_only"
 
 
-def topic_order(topics: Iterable[str]) -> list[str]:
-    """Topic ids sorted numerically ("2" before "10") when all are integers, else as strings."""
-    topics = list(topics)
-    try:
-        return sorted(topics, key=lambda topic: (int(topic), topic))
-    except ValueError:
-        return sorted(topics)
-
-
-def evaluate(run: Iterable[RunLine], qrels: dict[str, dict[str, float]], depth: int = 5) -> dict:
+def evaluate(run: Iterable[RunLine], qrels: dict[str, dict[str, float]], depth: int = 5) -> NdcgScores:
     """Mean and per-topic nDCG@depth, judged@depth and judged-only nDCG@depth over the qrels' topics."""
     if depth < 1:
         raise ValueError(f"depth must be at least 1, got {depth}")
@@ -43,13 +38,12 @@ def evaluate(run: Iterable[RunLine], qrels: dict[str, dict[str, float]], depth: 
         raise ValueError("no judged topics to evaluate against")
     ranked = ranked_documents(run)
     discounts = 1.0 / np.log2(np.arange(2, depth + 2))
-    names = measure_names(depth)
+    names = NdcgScores.measure_names(depth)
     per_topic = {
         topic: dict(zip(names, _topic_scores(ranked.get(topic, []), qrels[topic], discounts)))
         for topic in topic_order(qrels)
     }
-    means = {name: math.fsum(scores[name] for scores in per_topic.values()) / len(per_topic) for name in names}
-    return {"depth": depth, "topics": len(per_topic), **means, "per_topic": per_topic}
+    return NdcgScores.of_topics(depth, per_topic)
 
 
 def ranked_documents(run: Iterable[RunLine]) -> dict[str, list[tuple[float, str]]]:

@@ -1,56 +1,46 @@
-"""Evaluation results for people: a console table of means and a per-topic CSV, shared by the CLI and the pipeline.
-
-Both take results as `evaluation.evaluate` or `image_evaluation.evaluate_images` return them, or as read back from
-their JSON (whose key order may differ). A result names its measures under "measures"; results cached before
-that key existed are nDCG results, named by their depth.
-"""
+"""Evaluation results for people: a console table of means and a per-topic CSV, shared by the CLI and the publishers."""
 
 from __future__ import annotations
 
 import csv
 import io
 
-from argrank.evaluation.ndcg import measure_names, topic_order
+from argrank.evaluation.results import RunScores, TopicScores
 
 NAME_HEADER = "run / qrels"
 
 
-def format_table(results: dict[str, dict]) -> str:
-    """One row per named result set, one column per mean measure (4 decimals) and the number of topics."""
-    measures = list(dict.fromkeys(name for result in results.values() for name in result_measures(result)))
+def format_table(results: dict[str, TopicScores]) -> str:
+    """One row per named result, one column per mean measure (4 decimals) and the number of topics."""
+    measures = list(dict.fromkeys(name for result in results.values() for name in result.measures))
     header = [NAME_HEADER, *measures, "topics"]
     rows = [
-        [name, *(f"{result[m]:.4f}" if m in result else "-" for m in measures), str(result["topics"])]
+        [name, *(f"{result.means[m]:.4f}" if m in result.means else "-" for m in measures), str(result.topics)]
         for name, result in results.items()
     ]
     return _grid(header, rows)
 
 
-def ranking_results(results: dict[str, dict]) -> dict[str, dict]:
-    """Of one run's results by name, the ranking ones (nDCG per qrels file), without the stance entry."""
-    return {name: result for name, result in results.items() if "depth" in result}
-
-
-def format_results(evaluations: dict[str, dict[str, dict]]) -> str:
+def format_results(evaluations: dict[str, RunScores]) -> str:
     """A submission's scores: the ranking table, then a stance table when any run was scored for stance."""
     table = format_table(
-        {f"{tag} / {name}": result for tag, results in evaluations.items() for name, result in ranking_results(results).items()}
+        {f"{tag} / {name}": result for tag, run in evaluations.items() for name, result in run.judgments.items()}
     )
-    stance = {tag: results["stance"] for tag, results in evaluations.items() if "stance" in results}
+    stance = {tag: run for tag, run in evaluations.items() if run.stance is not None or run.classifier is not None}
     return f"{table}\n\n{format_stance_table(stance)}" if stance else table
 
 
-def format_stance_table(stance: dict[str, dict]) -> str:
+def format_stance_table(runs: dict[str, RunScores]) -> str:
     """One row per run: stance macro-F1 and the pairs it is over, and the classifier's cross-validated macro-F1."""
     header = ["run", "stance_f1", "stance_pairs", "classifier_cv_macro_f1"]
     rows = [
         [
             tag,
-            _number(result.get("stance_f1")),
-            str(result.get("stance_pairs", "-")),
-            _number(result.get("classifier", {}).get("cv_macro_f1")),
+            _number(run.stance.macro if run.stance else None),
+            str(run.stance.pairs) if run.stance else "-",
+            _number((run.classifier or {}).get("cv_macro_f1")),
         ]
-        for tag, result in stance.items()
+        for tag, run in runs.items()
     ]
     return _grid(header, rows)
 
@@ -59,21 +49,14 @@ def _number(value: float | None) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 
-def per_topic_csv(result: dict) -> str:
+def per_topic_csv(result: TopicScores) -> str:
     """`topic,<measures…>` and one row per topic in topic order, scores with 6 decimals."""
-    names = result_measures(result)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["topic", *names])
-    for topic in topic_order(result["per_topic"]):
-        scores = result["per_topic"][topic]
-        writer.writerow([topic, *(f"{scores[name]:.6f}" for name in names)])
+    writer.writerow(["topic", *result.measures])
+    for topic, scores in result.per_topic.items():
+        writer.writerow([topic, *(f"{scores[name]:.6f}" for name in result.measures)])
     return out.getvalue()
-
-
-def result_measures(result: dict) -> list[str]:
-    """The names of a result's mean measures, in column order."""
-    return list(result.get("measures") or measure_names(result["depth"]))
 
 
 def _grid(header: list[str], rows: list[list[str]]) -> str:

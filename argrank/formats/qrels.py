@@ -2,8 +2,9 @@
 
 Relevance and quality labels may be written as integers or floats (`2`, `-2`, `4.0`); they are kept as floats.
 Task 2's stance qrels have a stance label (FIRST, SECOND, NEUTRAL, NO) instead; Task 3's image judgments put an
-aspect or stance in column 2. All are read by one loop, so they report bad lines, repeats and unknown topics
-alike. Topic ids stay strings ("51") so they match run files and topics exactly.
+aspect or stance in column 2. All are read by this module's loop (the tracks' readers are in their packages), so
+they report bad lines, repeats and unknown topics alike. Topic ids stay strings ("51") so they match run files and
+topics exactly.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import Callable, Iterable, Iterator, TypeVar
 
 from argrank.core.errors import InputError
 from argrank.core.records import expect_fields, parse_float, read_records
-from argrank.tracks.comparative.stance_labels import LABELS
 
 log = logging.getLogger(__name__)
 
@@ -42,15 +42,11 @@ TREC = Layout()
 
 def read_qrels(path: str | Path, known_topics: Iterable[str] | None = None) -> dict[str, dict[str, float]]:
     """topic → doc → label. A repeated judgment must agree with the first; with `known_topics`, others are rejected."""
-    return _by_topic(read_judgments(path, known_topics, _number_label))
+    return by_topic(read_judgments(path, known_topics, _number_label))
 
 
-def read_stance_qrels(path: str | Path, known_topics: Iterable[str] | None = None) -> dict[str, dict[str, str]]:
-    """topic → doc → stance label (one of LABELS), with the same rules as read_qrels."""
-    return _by_topic(read_judgments(path, known_topics, _stance_label))
-
-
-def _by_topic(judgments: Iterable[tuple[str, str, str, Label]]) -> dict[str, dict[str, Label]]:
+def by_topic(judgments: Iterable[tuple[str, str, str, Label]]) -> dict[str, dict[str, Label]]:
+    """topic → item → label of judgments as read_judgments yields them."""
     qrels: dict[str, dict[str, Label]] = {}
     for topic, _, doc, label in judgments:
         qrels.setdefault(topic, {})[doc] = label
@@ -59,12 +55,6 @@ def _by_topic(judgments: Iterable[tuple[str, str, str, Label]]) -> dict[str, dic
 
 def _number_label(path: str | Path, number: int, text: str) -> float:
     return parse_float(path, number, "label", text)
-
-
-def _stance_label(path: str | Path, number: int, text: str) -> str:
-    if text not in LABELS:
-        raise InputError(path, f"line {number}", f"stance label {text!r} is not one of {', '.join(LABELS)}")
-    return text
 
 
 def read_judgments(

@@ -19,6 +19,7 @@ from argrank.core.errors import InputError
 from argrank.core.records import Record, expect_fields, parse_float, parse_int, read_records
 
 FIELDS = ("qid", "Q0", "doc", "rank", "score", "tag")
+Q0 = "Q0"  # column 2 of a run that states no stance or list: TREC's unused iteration field
 _UNWRITABLE = re.compile(r"\s")
 _QUOTED = re.compile(r'"[^"]*"')
 

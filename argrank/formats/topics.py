@@ -12,6 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 from xml.parsers.expat import ErrorString
 
 from argrank.core.errors import InputError
@@ -120,3 +121,12 @@ def _read_topic(element: ET.Element, path: Path, where: str) -> Topic:
         narrative=values.get("narrative") or None,
         fields={name: text for name, text in values.items() if name not in KNOWN},
     )
+
+
+def topic_order(topics: Iterable[str]) -> list[str]:
+    """Topic ids sorted numerically ("2" before "10") when all are integers, else as strings."""
+    topics = list(topics)
+    try:
+        return sorted(topics, key=lambda topic: (int(topic), topic))
+    except ValueError:
+        return sorted(topics)

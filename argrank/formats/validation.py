@@ -1,8 +1,9 @@
 """The Touché submission rules for run files, checked in one pass so the FIRST offending line is the one named.
 
-Tracks differ in column 2 and in what a ranked list is: `Q0` for args (Task 1), one list per topic; a stance
-label or `Q0` for comparative (Task 2), where a run states a stance on every line or on none; PRO or CON for
-images (Task 3), where a topic has two lists, at most 10 PRO and 10 CON images, each ranked from 1.
+Tracks differ in column 2 and in what a ranked list is (each track's `RunRules` are in `argrank.config.TRACKS`):
+`Q0` for args (Task 1), one list per topic; a stance label or `Q0` for comparative (Task 2), where a run states a
+stance on every line or on none; PRO or CON for images (Task 3), where a topic has two lists, at most 10 PRO and
+10 CON images, each ranked from 1.
 """
 
 from __future__ import annotations
@@ -13,16 +14,8 @@ from pathlib import Path
 from typing import Collection
 
 from argrank.core.errors import InputError
-from argrank.tracks.images.qrels import STANCES
 from argrank.core.records import Record, read_records
-from argrank.formats.runfile import RunLine, check_unique, parse_run_line, quoted_tag
-from argrank.tracks.comparative.stance_labels import LABELS, NO_STANCE_COLUMN
-
-COLUMN2 = {
-    "args": frozenset({NO_STANCE_COLUMN}),
-    "comparative": frozenset({NO_STANCE_COLUMN, *LABELS}),
-    "images": frozenset(STANCES),
-}
+from argrank.formats.runfile import Q0, RunLine, check_unique, parse_run_line, quoted_tag
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,18 +31,14 @@ class RunRules:
         return f"topic {line.qid} {line.q0}" if self.by_stance else f"topic {line.qid}"
 
 
-RULES = {
-    "args": RunRules(COLUMN2["args"]),
-    "comparative": RunRules(COLUMN2["comparative"]),
-    "images": RunRules(COLUMN2["images"], by_stance=True, max_per_list=10),
-}
+TREC = RunRules(frozenset({Q0}))  # a plain TREC run: Q0 in column 2, one list per topic
 
 
 def validate_run(
     path: str | Path,
     max_per_topic: int | None = None,
     column2: Collection[str] | None = None,
-    rules: RunRules = RULES["args"],
+    rules: RunRules = TREC,
 ) -> int:
     """The number of lines of a valid run; else InputError naming the first line that breaks a rule.
 
@@ -90,10 +79,10 @@ def _problem(
     expected_rank = previous.rank + 1 if same_list else 1
     if line.q0 not in rules.column2:
         return f"column 2 is {line.q0!r}, expected {' or '.join(map(repr, sorted(rules.column2)))}"
-    if (line.q0 == NO_STANCE_COLUMN) != (first_line.q0 == NO_STANCE_COLUMN):
+    if (line.q0 == Q0) != (first_line.q0 == Q0):
         return (
             f"column 2 is {line.q0!r} but {first_line.q0!r} on line {first_number}; "
-            f"a run gives a stance on every line or {NO_STANCE_COLUMN} on every line"
+            f"a run gives a stance on every line or {Q0} on every line"
         )
     if line.tag != first_line.tag:
         return f"tag {line.tag!r} differs from {first_line.tag!r} on line {first_number}; a run has one tag"

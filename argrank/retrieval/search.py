@@ -1,53 +1,38 @@
-"""From topics to a ranked list per topic: query formulation, analysis, scoring and the top-k cut."""
+"""Search: each query's top documents under a scorer, as the ranking table every later stage reads.
+
+Top-k selection breaks ties by document id, which is the index's column order.
+"""
 
 from __future__ import annotations
 
 import logging
 from typing import Sequence
 
+import numpy as np
 import pyarrow as pa
 
-from argrank.index.store import Index
-from argrank.tracks.comparative.objects import topic_objects
-from argrank.retrieval.ranking import BM25, DirichletLM, top_k
-from argrank.text.analyzer import Analyzer
 from argrank.formats.topics import Topic
+from argrank.index.store import Index
+from argrank.retrieval.queries import analyze_topics
+from argrank.retrieval.scorer import Scorer
+from argrank.text.analyzer import Analyzer
 
 log = logging.getLogger(__name__)
 
-QUERIES = ("title", "title+description", "title+objects")
-
-QUERY_SCHEMA = pa.schema([("qid", pa.string()), ("terms", pa.list_(pa.string()))])
 RANKING_SCHEMA = pa.schema([("qid", pa.string()), ("doc", pa.string()), ("rank", pa.int32()), ("score", pa.float64())])
 
 
-def query_text(topic: Topic, query: str) -> str:
-    """The text a topic is searched with; a missing description (titles-only topics) contributes nothing.
-
-    `title+objects` adds a comparative topic's two objects to its title, so each object weighs twice as much
-    as the question's other words and a passage about only one of them ranks below one that compares both.
-    """
-    if query not in QUERIES:
-        raise ValueError(f"unknown query formulation {query!r} (known: {', '.join(QUERIES)})")
-    if query == "title+description":
-        return f"{topic.title} {topic.description or ''}"
-    if query == "title+objects":
-        return " ".join((topic.title, *(topic_objects(topic) or ())))
-    return topic.title
+def top_k(candidates: np.ndarray, scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The k best candidates by score, ties by document id (candidates are column ids, ordered by id)."""
+    if len(scores) > k:
+        threshold = np.partition(scores, len(scores) - k)[len(scores) - k]
+        keep = scores >= threshold
+        candidates, scores = candidates[keep], scores[keep]
+    order = np.lexsort((candidates, -scores))[:k]
+    return candidates[order], scores[order]
 
 
-def analyze_topics(analyzer: Analyzer, topics: Sequence[Topic], query: str) -> pa.Table:
-    """Each topic's query terms (qid, terms), analysed as the documents were. Kept as a stage of its own, so a
-    ranking needs no analyzer and a changed ranking parameter loads no lemma table."""
-    return pa.table(
-        {"qid": [topic.number for topic in topics], "terms": [analyzer.analyze(query_text(t, query)) for t in topics]},
-        schema=QUERY_SCHEMA,
-    )
-
-
-def rank_queries(
-    index: Index, queries: pa.Table, ranker: BM25 | DirichletLM, depth: int, warn_unmatched: bool = True
-) -> pa.Table:
+def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, warn_unmatched: bool = True) -> pa.Table:
     """Top `depth` documents per query as a table (qid, doc, rank from 1, score), queries in the given order.
 
     Query terms are looked up in the ranker's collection statistics, which for a shard are the whole
@@ -72,7 +57,7 @@ def rank_topics(
     index: Index,
     analyzer: Analyzer,
     topics: Sequence[Topic],
-    ranker: BM25 | DirichletLM,
+    ranker: Scorer,
     query: str,
     depth: int,
     warn_unmatched: bool = True,

@@ -7,20 +7,14 @@ once and memoised as its terms, so most of a batch is analysed by Arrow and nump
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterable, Sequence
-
 from importlib.metadata import version
-from typing import TYPE_CHECKING
+from typing import Iterable, Sequence
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from argrank.text.language import LanguageDetector
-
-if TYPE_CHECKING:
-    from spacy.tokenizer import Tokenizer
+from argrank.text.chunk_borders import ChunkBorders
 
 # spaCy is imported when an analyzer is built, not with this module: the import and its teardown take most of a
 # second, which a run that only ranks (its queries analysed by an earlier stage) would pay for nothing.
@@ -57,7 +51,7 @@ class Analyzer:
         self._term_ids: dict[str, int] = {}
         self.terms: list[str] = []
         self._terms_arrow = pa.array([], type=pa.string())
-        self._borders = _ChunkBorders(nlp.tokenizer)
+        self._borders = ChunkBorders(nlp.tokenizer)
         self._forget_chunks()
 
     def _term_id(self, orth: int) -> int:
@@ -96,7 +90,7 @@ class Analyzer:
 
         spaCy tokenizes each whitespace-delimited chunk of a text on its own, so a text's terms are its chunks'
         terms in order: each distinct chunk is tokenized once and remembered, and a text becomes a gather of its
-        chunks' terms. The one exception, a special case matched across chunks (see _ChunkBorders), sends the few
+        chunks' terms. The one exception, a special case matched across chunks (see ChunkBorders), sends the few
         texts where it could happen through spaCy whole.
         """
         lowered = [text.lower() for text in texts]
@@ -209,124 +203,3 @@ class Analyzer:
             added = pa.array(self.terms[len(self._terms_arrow) :], type=pa.string())
             self._terms_arrow = pa.concat_arrays([self._terms_arrow, added])
         return self._terms_arrow
-
-
-def affix_tokenizer(tokenizer: Tokenizer) -> Tokenizer:
-    """`tokenizer` without its special cases: its affix rules alone, which split a special case into the form
-    spaCy matches it in."""
-    from spacy.tokenizer import Tokenizer
-
-    return Tokenizer(
-        tokenizer.vocab,
-        prefix_search=tokenizer.prefix_search,
-        suffix_search=tokenizer.suffix_search,
-        infix_finditer=tokenizer.infix_finditer,
-        token_match=tokenizer.token_match,
-        url_match=tokenizer.url_match,
-    )
-
-
-class _ChunkBorders:
-    """Where a whitespace-delimited chunk's tokens may depend on its neighbour: spaCy's one exception to tokenizing
-    chunks independently.
-
-    After splitting off affixes, spaCy's tokenizer matches each special case's affix-split form ("'s" as ' and s)
-    over the whole text, chunk borders included, and applies the longest match first. Across a border, a match
-    makes one token of a special case with a space in it (Russian "и др."); of any other it makes nothing, yet it
-    overrides an overlapping match inside a chunk: "[ :]:]" keeps the ":", "]" that ":]:]" alone makes one token.
-    Either needs a chunk that ends with the start of some special case's affix-split form (the text "[") and a
-    next chunk whose first token continues it (":"). That first token is the one we see, or, where a special case
-    rewrote the chunk's start, the first token of that case's affix-split form.
-    """
-
-    def __init__(self, tokenizer: Tokenizer):
-        from spacy.attrs import ORTH
-
-        bare = affix_tokenizer(tokenizer)
-        continuations: dict[str, set[int]] = {}  # the start of a split form, as text → the tokens that follow it
-        seen_as: dict[int, set[int]] = {}  # a special case's first token → the split forms' first tokens it replaces
-        for string, substrings in tokenizer.rules.items():
-            split = bare(string)
-            if len(split) > 1 and any(token.text.isspace() for token in split):
-                # a border's whitespace is no token of either chunk, so such a match could not be foreseen
-                raise ValueError(f"special case {string!r} has a whitespace token; chunks cannot be tokenized alone")
-            for j in range(1, len(split)):
-                # as a chunk ends with them: without the spaces of special cases like Spanish "EE. UU."
-                continuations.setdefault("".join(token.text for token in split[:j]), set()).add(split[j].orth)
-            first = tokenizer.vocab.strings.add(substrings[0][ORTH])
-            seen_as.setdefault(first, {first}).add(split[0].orth)
-        followers = sorted(set().union(*continuations.values()))
-        column = {orth: i for i, orth in enumerate(followers)}
-        heads = {orth: seen_as.get(orth, {orth}) & column.keys() for orth in column.keys() | seen_as.keys()}
-        heads = {orth: seen for orth, seen in heads.items() if seen}
-        # Rows: chunk ends (the longest start of a split form a chunk ends with; code 0: none), columns: tokens
-        # that may follow them; a chunk ending with "x:" also ends with ":", so a row unites its suffixes' followers.
-        self._tails = {tail: i for i, tail in enumerate(sorted(continuations), start=1)}
-        self._tail_lengths = sorted({len(tail) for tail in self._tails}, reverse=True)
-        self._heads = {orth: j for j, orth in enumerate(heads, start=1)}
-        follows = np.zeros((len(self._tails) + 1, len(followers)), dtype=bool)
-        for tail, i in self._tails.items():
-            for k in range(1, len(tail) + 1):
-                follows[i, [column[orth] for orth in continuations.get(tail[-k:], ())]] = True
-        can_start = np.zeros((len(self._heads) + 1, len(followers)), dtype=bool)
-        for orth, j in self._heads.items():
-            can_start[j, [column[o] for o in heads[orth]]] = True
-        self.crossing = (follows.astype(np.int32) @ can_start.T.astype(np.int32)) > 0
-
-    def tail(self, chunk: str) -> int:
-        """The row of a chunk's end."""
-        for length in self._tail_lengths:
-            code = self._tails.get(chunk[-length:]) if length <= len(chunk) else None
-            if code is not None:
-                return code
-        return 0
-
-    def head(self, orth: int) -> int:
-        """The column of a chunk's first token."""
-        return self._heads.get(orth, 0)
-
-
-class MultilingualAnalyzer:
-    """Analyses each text with the Analyzer of its language: given (a document's detected language, stored at
-    ingest) or detected here (a query). Terms of different languages share one index; a word spelled alike in
-    two of them ("cannabis", "AHV") is one term, which is what lets some evidence cross languages."""
-
-    def __init__(self, languages: Sequence[str]):
-        self.detector = LanguageDetector(languages)
-
-    def analyzer(self, language: str) -> Analyzer:
-        if language not in self.detector.languages:
-            raise ValueError(f"language {language!r} is not one of {', '.join(self.detector.languages)}")
-        return shared_analyzer(language)
-
-    def analyze(self, text: str, language: str | None = None) -> list[str]:
-        return self.analyzer(language or self.detector.detect(text)).analyze(text)
-
-    def analyze_many(self, texts: Iterable[str], languages: Sequence[str] | None = None) -> pa.ListArray:
-        """Like Analyzer.analyze_many, each text analysed by its language (detected where not given)."""
-        texts = [text or "" for text in texts]
-        languages = list(languages) if languages is not None else self.detector.detect_many(texts)
-        groups = {language: [i for i, lang in enumerate(languages) if lang == language] for language in set(languages)}
-        parts, rows = [], []
-        for language in sorted(groups):
-            parts.append(self.analyzer(language).analyze_many([texts[i] for i in groups[language]]))
-            rows.extend(groups[language])
-        if not parts:
-            return pa.array([], type=pa.list_(pa.string()))
-        combined = pa.concat_arrays(parts)
-        return combined.take(pa.array(np.argsort(np.asarray(rows, dtype=np.int64), kind="stable")))
-
-
-@lru_cache(maxsize=None)
-def shared_analyzer(language: str) -> Analyzer:
-    """One Analyzer per language and process: loading a lemma table takes 1-3 s (French's is the slowest), and a
-    multilingual graph's every ranking stage needs all of them. Sharing is safe: an Analyzer's output depends only
-    on the text."""
-    return Analyzer(language)
-
-
-def make_analyzer(language: str) -> Analyzer | MultilingualAnalyzer:
-    """The analyzer a `language` setting names: one spaCy code ("en"), or several separated by commas ("de,fr,it")
-    for a corpus that mixes them."""
-    languages = [code.strip() for code in language.split(",") if code.strip()]
-    return MultilingualAnalyzer(languages) if len(languages) > 1 else shared_analyzer(languages[0] if languages else language)

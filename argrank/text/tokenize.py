@@ -10,9 +10,10 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from argrank.core.atomic import atomic_path
-from argrank.tracks.comparative.passages import EXTRA
 from argrank.index.shards import shard_batches
-from argrank.text.analyzer import Analyzer, MultilingualAnalyzer
+from argrank.text.analyzer import Analyzer
+from argrank.text.multilingual import MultilingualAnalyzer
+from argrank.tracks.comparative.passages import EXTRA
 
 LANGUAGE = "language"  # a document table's column naming each row's language, where the corpus mixes them
 TOKENS_SCHEMA = pa.schema([("id", pa.string()), ("tokens", pa.list_(pa.string()))])

@@ -14,7 +14,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from argrank.evaluation.ndcg import topic_order
+from argrank.formats.topics import topic_order
 from argrank.tracks.comparative.stance_labels import LABELS
 
 log = logging.getLogger(__name__)

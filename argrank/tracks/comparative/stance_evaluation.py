@@ -12,12 +12,15 @@ from __future__ import annotations
 from typing import Iterable
 
 from argrank.evaluation.ndcg import ranked_documents
-from argrank.formats.runfile import RunLine
-from argrank.tracks.comparative.stance_labels import LABELS, NO_STANCE_COLUMN
+from argrank.evaluation.results import StanceF1
+from argrank.formats.runfile import Q0, RunLine
+from argrank.tracks.comparative.stance_labels import LABELS
 
 
-def evaluate_stance(run: Iterable[RunLine], stance_qrels: dict[str, dict[str, str]], depth: int | None = None) -> dict:
-    """`stance_f1` (None without stance), `stance_pairs` and `stance_f1_per_label` of the run's stance labels.
+def evaluate_stance(
+    run: Iterable[RunLine], stance_qrels: dict[str, dict[str, str]], depth: int | None = None
+) -> StanceF1:
+    """Macro-F1 (None without stance), the pairs it is over and F1 per label of the run's stance labels.
 
     With `depth`, only each topic's top `depth` documents count, in evaluation's score order. Raises ValueError
     naming the first (topic, doc) when column 2 mixes `Q0` with labels or holds anything else.
@@ -34,36 +37,32 @@ def evaluate_stance(run: Iterable[RunLine], stance_qrels: dict[str, dict[str, st
         if (topic, doc) in stance and (topic, doc) in counted
     ]
     if not pairs:
-        return {"stance_f1": None, "stance_pairs": 0, "stance_f1_per_label": dict.fromkeys(LABELS)}
+        return StanceF1(None, 0, dict.fromkeys(LABELS))
     # Imported here: scikit-learn takes about a second to import, and most runs of the graph score no stance.
     from sklearn.metrics import f1_score
 
     truth, predicted = zip(*pairs)
     per_label = f1_score(truth, predicted, labels=LABELS, average=None, zero_division=0)
     macro = f1_score(truth, predicted, labels=LABELS, average="macro", zero_division=0)
-    return {
-        "stance_f1": float(macro),
-        "stance_pairs": len(pairs),
-        "stance_f1_per_label": {label: float(f1) for label, f1 in zip(LABELS, per_label)},
-    }
+    return StanceF1(float(macro), len(pairs), {label: float(f1) for label, f1 in zip(LABELS, per_label)})
 
 
-def format_stance(name: str, result: dict) -> str:
+def format_stance(name: str, result: StanceF1) -> str:
     """The stance scores for the console: macro-F1 and pairs on one line, per-label F1 on the next."""
-    if result["stance_f1"] is None:
-        return f"stance  {name}: no pairs to score (column 2 is {NO_STANCE_COLUMN}, or no document is stance-judged)"
-    per_label = "  ".join(f"{label} {f1:.4f}" for label, f1 in result["stance_f1_per_label"].items())
-    return f"stance  {name}: macro-F1 {result['stance_f1']:.4f} over {result['stance_pairs']} pairs\n        {per_label}"
+    if result.macro is None:
+        return f"stance  {name}: no pairs to score (column 2 is {Q0}, or no document is stance-judged)"
+    per_label = "  ".join(f"{label} {f1:.4f}" for label, f1 in result.per_label.items())
+    return f"stance  {name}: macro-F1 {result.macro:.4f} over {result.pairs} pairs\n        {per_label}"
 
 
 def _stances(run: list[RunLine]) -> dict[tuple[str, str], str]:
     """(topic, doc) → stance label; empty for a run with `Q0` throughout; ValueError for any other mix."""
-    if not run or run[0].q0 == NO_STANCE_COLUMN:
-        allowed, expected = {NO_STANCE_COLUMN}, f"{NO_STANCE_COLUMN}, as on the run's first line"
+    if not run or run[0].q0 == Q0:
+        allowed, expected = {Q0}, f"{Q0}, as on the run's first line"
     else:
         allowed, expected = set(LABELS), f"a stance label ({', '.join(LABELS)}), as on the run's first line"
     for line in run:
         if line.q0 not in allowed:
             raise ValueError(f"topic {line.qid}, document {line.doc}: column 2 is {line.q0!r}, expected {expected}")
-    return {} if NO_STANCE_COLUMN in allowed else {(line.qid, line.doc): line.q0 for line in run}
+    return {} if Q0 in allowed else {(line.qid, line.doc): line.q0 for line in run}
 

@@ -1,13 +1,12 @@
 """Touché Task 2's stance labels: what a passage says about the two objects of a comparative question.
 
 FIRST and SECOND favour that object, NEUTRAL weighs both without a winner, NO takes no stance. A run without
-stance puts `Q0` in column 2 instead. The task's stance training set codes the labels as integers.
+stance puts `Q0` in column 2 instead (formats.runfile.Q0). The task's stance training set codes the labels as integers.
 """
 
 from __future__ import annotations
 
 LABELS = ("FIRST", "SECOND", "NEUTRAL", "NO")
-NO_STANCE_COLUMN = "Q0"
 
 # `answer_stance` in the task's stance TSV: 0 no stance, 1 neutral, 2 pro first object, 3 pro second object.
 TRAINING_CODES = {0: "NO", 1: "NEUTRAL", 2: "FIRST", 3: "SECOND"}

@@ -31,12 +31,12 @@ import pyarrow as pa
 from lxml import etree
 from PIL import Image
 
-from argrank.tracks.images.dom_context import context_text
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import digest
-from argrank.tracks.images.phash import parse_phash, perceptual_hash
 from argrank.core.records import read_utf8
 from argrank.core.table_writer import EXAMPLES, IngestStats, write_rows
+from argrank.tracks.images.dom_context import context_text
+from argrank.tracks.images.phash import parse_phash, perceptual_hash
 
 log = logging.getLogger(__name__)
 

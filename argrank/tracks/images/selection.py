@@ -17,8 +17,8 @@ from typing import Callable, Iterable, Mapping
 import numpy as np
 import pyarrow as pa
 
-from argrank.tracks.images.stance import CON, PRO
 from argrank.tracks.images.phash import hamming
+from argrank.tracks.images.stance import CON, PRO
 
 PER_STANCE = 10  # the task's 10 PRO and 10 CON images per topic
 SELECTION_SCHEMA = pa.schema(

@@ -28,7 +28,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from argrank.index.store import Index
-from argrank.retrieval.ranking import BM25, top_k
+from argrank.retrieval.models.bm25 import BM25
+from argrank.retrieval.search import top_k
 
 DEFAULTS = {"k1": 1.2, "b": 0.75, "feedback": 10, "concept_weight": 1.0, "category_weight": 0.25}
 

@@ -32,11 +32,12 @@ import csv
 import io
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy.special import kl_div
 
-from argrank.evaluation.ndcg import topic_order
+from argrank.formats.topics import topic_order
 from argrank.tracks.perspective.data import ISSUES, QUERY_PROPERTY_TO_CORPUS, SCENARIOS, Corpus, Query
 
 K = (4, 8, 16, 20)
@@ -54,9 +55,52 @@ _TOP_DCG = np.concatenate([[0.0], np.cumsum(_DISCOUNTS)])  # _TOP_DCG[n]: DCG of
 _EARLIER = np.tril(np.ones((_DEPTH, _DEPTH), dtype=bool), -1)  # _EARLIER[i, j]: rank j is above rank i
 
 
-def measure_names(measures: tuple[str, ...]) -> list[str]:
+def at_every_k(measures: tuple[str, ...]) -> list[str]:
     """Result keys such as "nDCG@4", measure by measure, each for every k."""
     return [f"{measure}@{k}" for measure in measures for k in K]
+
+
+@dataclass(frozen=True)
+class PerspectiveScores:
+    """One scenario's ranking of one split scored: the mean of every measure at every k, relevance per query (in
+    query id order) and diversity per variable; JSON as the evaluator has always written it."""
+
+    scenario: str
+    all_variables: bool
+    means: dict[str, float]
+    per_query: dict[str, dict[str, float]]
+    diversity_per_variable: dict[str, dict[str, float]]
+
+    @property
+    def queries(self) -> int:
+        return len(self.per_query)
+
+    def summary_json(self) -> dict[str, Any]:
+        """The means and what they are over, without the per-query and per-variable tables."""
+        return {
+            "scenario": self.scenario,
+            "all_variables": self.all_variables,
+            "queries": self.queries,
+            "measures": list(self.means),
+            **self.means,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.summary_json(),
+            "per_query": self.per_query,
+            "diversity_per_variable": self.diversity_per_variable,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PerspectiveScores:
+        return cls(
+            scenario=data["scenario"],
+            all_variables=data["all_variables"],
+            means={name: data[name] for name in data["measures"]},
+            per_query={query_id: data["per_query"][query_id] for query_id in topic_order(data["per_query"])},
+            diversity_per_variable=data["diversity_per_variable"],
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,7 +115,7 @@ class _Rankings:
 
 def evaluate_perspective(
     corpus: Corpus, queries: list[Query], predictions: dict[str, list[int]], scenario: str, all_variables: bool = False
-) -> dict:
+) -> PerspectiveScores:
     """Mean relevance and diversity at every k, relevance per query and diversity per variable.
 
     Raises ValueError for an unknown scenario, no queries, a query without relevant_candidates (a test split), an
@@ -90,21 +134,19 @@ def evaluate_perspective(
     if not per_variable:
         raise ValueError("no socio variable varies over the corpus (or every query is about the only one)")
     means = {name: _mean(scores) for name, scores in relevance.items()}
-    for name in measure_names(DIVERSITY):
+    for name in at_every_k(DIVERSITY):
         means[name] = math.fsum(scores[name] for scores in per_variable.values()) / len(per_variable)
     row = {query.query_id: number for number, query in enumerate(queries)}
-    return {
-        "scenario": scenario,
-        "all_variables": all_variables,
-        "queries": len(queries),
-        "measures": list(means),
-        **means,
-        "per_query": {
+    return PerspectiveScores(
+        scenario=scenario,
+        all_variables=all_variables,
+        means=means,
+        per_query={
             query_id: {name: float(scores[row[query_id]]) for name, scores in relevance.items()}
             for query_id in topic_order(row)
         },
-        "diversity_per_variable": per_variable,
-    }
+        diversity_per_variable=per_variable,
+    )
 
 
 def socio_variables(corpus: Corpus) -> dict[str, np.ndarray]:
@@ -239,35 +281,34 @@ def _mean(scores: np.ndarray) -> float:
     return math.fsum(scores.tolist()) / len(scores)
 
 
-def relevance_table_csv(result: dict) -> str:
+def relevance_table_csv(result: PerspectiveScores) -> str:
     """`k,nDCG,P`: the mean relevance at each k."""
     return _by_k_csv(result, RELEVANCE)
 
 
-def diversity_table_csv(result: dict) -> str:
+def diversity_table_csv(result: PerspectiveScores) -> str:
     """`k,alpha-nDCG,rKL`: the mean diversity at each k, over the variables."""
     return _by_k_csv(result, DIVERSITY)
 
 
-def diversity_per_variable_csv(result: dict) -> str:
+def diversity_per_variable_csv(result: PerspectiveScores) -> str:
     """`variable,k,alpha-nDCG,rKL`: diversity per variable at each k, averaged over the queries it counts for."""
     rows = [
         [variable, k, *(_cell(scores[f"{measure}@{k}"]) for measure in DIVERSITY)]
-        for variable, scores in result["diversity_per_variable"].items()
+        for variable, scores in result.diversity_per_variable.items()
         for k in K
     ]
     return _csv(["variable", "k", *DIVERSITY], rows)
 
 
-def relevance_per_query_csv(result: dict) -> str:
+def relevance_per_query_csv(result: PerspectiveScores) -> str:
     """`query,nDCG@4,…,P@20`: one row per query in query id order."""
-    names = measure_names(RELEVANCE)
-    per_query = result["per_query"]
-    rows = [[query_id, *(_cell(per_query[query_id][name]) for name in names)] for query_id in topic_order(per_query)]
+    names = at_every_k(RELEVANCE)
+    rows = [[query_id, *(_cell(scores[name]) for name in names)] for query_id, scores in result.per_query.items()]
     return _csv(["query", *names], rows)
 
 
-def csv_tables(result: dict) -> dict[str, str]:
+def csv_tables(result: PerspectiveScores) -> dict[str, str]:
     """File name → CSV text of each table, for writing beside one another."""
     return {
         "relevance.csv": relevance_table_csv(result),
@@ -277,16 +318,16 @@ def csv_tables(result: dict) -> dict[str, str]:
     }
 
 
-def format_means(result: dict) -> str:
+def format_means(result: PerspectiveScores) -> str:
     """A console table: one row per k, the mean of each measure (4 decimals)."""
     header = ["k", *RELEVANCE, *DIVERSITY]
-    rows = [[str(k), *(f"{result[f'{measure}@{k}']:.4f}" for measure in header[1:])] for k in K]
+    rows = [[str(k), *(f"{result.means[f'{measure}@{k}']:.4f}" for measure in header[1:])] for k in K]
     widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
     return "\n".join("  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in (header, *rows))
 
 
-def _by_k_csv(result: dict, measures: tuple[str, ...]) -> str:
-    return _csv(["k", *measures], [[k, *(_cell(result[f"{measure}@{k}"]) for measure in measures)] for k in K])
+def _by_k_csv(result: PerspectiveScores, measures: tuple[str, ...]) -> str:
+    return _csv(["k", *measures], [[k, *(_cell(result.means[f"{measure}@{k}"]) for measure in measures)] for k in K])
 
 
 def _cell(score: float) -> str:

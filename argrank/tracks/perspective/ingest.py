@@ -11,9 +11,9 @@ from typing import Iterator, Sequence
 
 import pyarrow as pa
 
+from argrank.core.table_writer import IngestStats, write_rows
 from argrank.text.language import LanguageDetector
 from argrank.tracks.perspective.data import ISSUES, PROFILE_COLUMNS, Corpus, read_corpus
-from argrank.core.table_writer import IngestStats, write_rows
 
 TEXT = "argument"
 LANGUAGE = "language"

@@ -20,8 +20,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from argrank.retrieval.search import top_k
 from argrank.tracks.perspective.data import ISSUES, PROFILE_COLUMNS, QUERY_PROPERTY_TO_CORPUS, Query
-from argrank.retrieval.ranking import top_k
 
 if TYPE_CHECKING:
     from sklearn.pipeline import Pipeline
@@ -153,7 +153,7 @@ def aligned(documents: pa.Table, doc_ids: pa.Array) -> pa.Table:
     return documents.take(pc.index_in(doc_ids, value_set=documents.column("id")))
 
 
-def rank_queries(
+def rank_scenario(
     queries: Sequence[Query],
     term_ids: Callable[[str], list[int]],
     score: Callable[[list[int]], np.ndarray],

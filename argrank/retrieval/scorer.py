@@ -1,0 +1,49 @@
+"""What a ranking model is to the search: a `Scorer` turns a query's term ids into candidate documents and
+their scores. `PostingsScorer` is the base the registered models share: an index to score, the collection's
+statistics (the whole collection's where the index is one shard of it), and the map between their terms.
+
+Scores are accumulated term by term over posting lists only; a document that matches no query term is not a
+candidate.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Protocol
+
+import numpy as np
+import pyarrow.compute as pc
+
+from argrank.index.statistics import CollectionStatistics
+from argrank.index.store import Index
+
+
+class Scorer(Protocol):
+    """The contract `search.rank_queries` relies on."""
+
+    def term_ids(self, terms: Iterable[str]) -> list[int]:
+        """The ids `score` takes for analysed query terms, in query order, repeats kept, unknown terms dropped."""
+        ...
+
+    def score(self, term_ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Candidate documents (the index's column ids, ascending) and their scores; repeated ids count again."""
+        ...
+
+
+class PostingsScorer:
+    """Query term ids are the statistics' ids; without statistics the index's own are used (the unsharded graph)."""
+
+    def __init__(self, index: Index, statistics: CollectionStatistics | None = None):
+        self.index = index
+        self.statistics = statistics if statistics is not None else CollectionStatistics.of_index(index)
+        self.rows = postings_rows(index, self.statistics)
+        self.doc_lengths = index.doc_lengths.astype(np.float64)
+
+    def term_ids(self, terms: Iterable[str]) -> list[int]:
+        return self.statistics.vocabulary.ids(terms)
+
+
+def postings_rows(index: Index, statistics: CollectionStatistics) -> np.ndarray:
+    """For each term of the statistics, its row of the index's postings, or -1 where the index lacks it."""
+    if statistics.terms.equals(index.terms):
+        return np.arange(len(index.terms))
+    return pc.index_in(statistics.terms, value_set=index.terms).fill_null(-1).to_numpy().astype(np.int64)

@@ -1,0 +1,63 @@
+"""Analyzers for a `language` setting: one spaCy language, or several for a corpus that mixes them, each text
+analysed by its own language's rules; one Analyzer per language and process."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+import numpy as np
+import pyarrow as pa
+
+from argrank.text.analyzer import Analyzer
+from argrank.text.language import LanguageDetector
+
+
+class MultilingualAnalyzer:
+    """Analyses each text with the Analyzer of its language: given (a document's detected language, stored at
+    ingest) or detected here (a query). Terms of different languages share one index; a word spelled alike in
+    two of them ("cannabis", "AHV") is one term, which is what lets some evidence cross languages."""
+
+    def __init__(self, languages: Sequence[str]):
+        self.detector = LanguageDetector(languages)
+
+    def analyzer(self, language: str) -> Analyzer:
+        if language not in self.detector.languages:
+            raise ValueError(f"language {language!r} is not one of {', '.join(self.detector.languages)}")
+        return shared_analyzer(language)
+
+    def analyze(self, text: str, language: str | None = None) -> list[str]:
+        return self.analyzer(language or self.detector.detect(text)).analyze(text)
+
+    def analyze_many(self, texts: Iterable[str], languages: Sequence[str] | None = None) -> pa.ListArray:
+        """Like Analyzer.analyze_many, each text analysed by its language (detected where not given)."""
+        texts = [text or "" for text in texts]
+        languages = list(languages) if languages is not None else self.detector.detect_many(texts)
+        groups = {language: [i for i, lang in enumerate(languages) if lang == language] for language in set(languages)}
+        parts, rows = [], []
+        for language in sorted(groups):
+            parts.append(self.analyzer(language).analyze_many([texts[i] for i in groups[language]]))
+            rows.extend(groups[language])
+        if not parts:
+            return pa.array([], type=pa.list_(pa.string()))
+        combined = pa.concat_arrays(parts)
+        return combined.take(pa.array(np.argsort(np.asarray(rows, dtype=np.int64), kind="stable")))
+
+
+@lru_cache(maxsize=None)
+def shared_analyzer(language: str) -> Analyzer:
+    """One Analyzer per language and process: loading a lemma table takes 1-3 s (French's is the slowest), and a
+    multilingual graph's every ranking stage needs all of them. Sharing is safe: an Analyzer's output depends only
+    on the text."""
+    return Analyzer(language)
+
+
+def make_analyzer(language: str) -> Analyzer | MultilingualAnalyzer:
+    """The analyzer a `language` setting names: one spaCy code ("en"), or several separated by commas ("de,fr,it")
+    for a corpus that mixes them."""
+    languages = [code.strip() for code in language.split(",") if code.strip()]
+    return (
+        MultilingualAnalyzer(languages)
+        if len(languages) > 1
+        else shared_analyzer(languages[0] if languages else language)
+    )
