@@ -25,7 +25,7 @@ from bench import report
 from bench.measure import run_child
 
 REPO = Path(__file__).resolve().parent.parent
-GENERATOR = REPO / "argrank" / "synthetic_argsme.py"
+GENERATOR = REPO / "tools" / "synthetic_argsme.py"
 PEERS = ("bm25s", "rank-bm25")
 K1, B, K1_CHANGED = 1.2, 0.75, 1.3
 DEPTH = 1000

@@ -190,7 +190,7 @@ def markdown(results: dict) -> str:
         how = ("reused from an earlier run's cache (not generated again; delete the folder to regenerate)"
                if corpus.get("reused") else
                f"generated in {_s(corpus.get('seconds'))} (not a stage; kept for the next run)")  # fmt: skip
-        out.append(f"Corpus: {c['arguments']:,} synthetic arguments (`argrank.synthetic_argsme`, seed {c['seed']}, "
+        out.append(f"Corpus: {c['arguments']:,} synthetic arguments (`tools.synthetic_argsme`, seed {c['seed']}, "
                    f"{c['topics']} topics){size}, in {corpus['directory']}: {how}.")  # fmt: skip
     out.append(f"Repeated timings are the best of {c['repeats']}. Each stage and peer runs in a process of its own.")
     out.append("")

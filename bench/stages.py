@@ -36,7 +36,7 @@ def _tree_bytes(path: Path) -> int:
 
 def _load_tokens(path: str):
     """(ids, tokens) of a token table in table (ingest) order, read as BuildIndex reads it: per chunk, each
-    distinct term string once (argrank.index.store.read_tokens)."""
+    distinct term string once (argrank.index.build.read_tokens)."""
     from argrank.index.build import read_tokens
 
     return read_tokens(path)
@@ -134,7 +134,7 @@ def generate(params: dict, phases: Phases) -> dict:
     of the same parameters and generator version is already there."""
     from dataclasses import asdict
 
-    from argrank import synthetic_argsme
+    from tools import synthetic_argsme
 
     directory = Path(params["directory"])
     sizes = {key: params[key] for key in ("arguments", "seed", "topics")}

@@ -13,7 +13,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from argrank.formats.topics import read_topics
-from argrank.synthetic_argsme import (
+from tools.synthetic_argsme import (
     _QUESTIONS,
     CORPUS_FILES,
     DEFAULT_ARGUMENTS,
@@ -30,8 +30,7 @@ from argrank.synthetic_argsme import (
 )
 from argrank.text.multilingual import shared_analyzer
 from argrank.tracks.args.argsme import SOURCE_FILES, corpus_files, ingest_argsme
-from tasks.synthetic import GenerateArgsMe
-from workflows.cli import main
+from tools.generate_argsme import GenerateArgsMe, main
 
 REPO = Path(__file__).resolve().parent.parent
 N = 2_000
@@ -178,7 +177,7 @@ def test_a_manifest_only_sits_beside_a_whole_corpus(tmp_path):
 
 
 def test_cli_writes_and_reports(tmp_path):
-    command = [sys.executable, "-m", "workflows.cli", "synthesize-argsme", "--out", str(tmp_path / "c")]
+    command = [sys.executable, "-m", "tools.generate_argsme", "--out", str(tmp_path / "c")]
     done = subprocess.run(
         [*command, "--arguments", "500", "--seed", "9", "--topics", "7"],
         cwd=REPO, capture_output=True, text=True, timeout=120,
@@ -195,7 +194,7 @@ def test_cli_writes_and_reports(tmp_path):
 )
 def test_cli_rejects_bad_arguments_with_usage_exit_2(bad, tmp_path, capsys):
     with pytest.raises(SystemExit) as exited:
-        main(["synthesize-argsme", "--out", str(tmp_path / "d"), *bad])
+        main(["--out", str(tmp_path / "d"), *bad])
     assert exited.value.code == 2 and "error:" in capsys.readouterr().err
     assert not (tmp_path / "d").exists()
 
@@ -204,5 +203,5 @@ def test_cli_needs_out_and_a_folder_there(tmp_path, capsys):
     (tmp_path / "file").write_text("")
     for args in (["--arguments", "5"], ["--out", str(tmp_path / "file")]):
         with pytest.raises(SystemExit) as exited:
-            main(["synthesize-argsme", *args])
+            main(args)
         assert exited.value.code == 2 and "error:" in capsys.readouterr().err

@@ -10,7 +10,6 @@ import dataclasses
 import json
 import shutil
 import sys
-import time
 from pathlib import Path
 
 from argrank.config import TRACKS
@@ -23,8 +22,6 @@ from argrank.formats.qrels import read_qrels
 from argrank.formats.runfile import read_run
 from argrank.formats.topics import read_topics
 from argrank.formats.validation import validate_run
-from argrank.synthetic_argsme import DEFAULT_ARGUMENTS as SYNTHETIC_ARGUMENTS
-from argrank.synthetic_argsme import DEFAULT_TOPICS as SYNTHETIC_TOPICS
 from argrank.tracks.comparative.stance_evaluation import evaluate_stance, format_stance
 from argrank.tracks.comparative.stance_qrels import read_stance_qrels
 from argrank.tracks.images.evaluation import evaluate_images
@@ -193,24 +190,6 @@ def cmd_tira(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_synthesize_argsme(args: argparse.Namespace) -> int:
-    """Write a synthetic args.me corpus (five portal files and topics.xml) and print its length figures."""
-    from argrank.synthetic_argsme import check_parameters, generate_corpus
-
-    try:
-        check_parameters(args.arguments, args.seed, args.topics)
-    except ValueError as error:
-        args.usage_error(f"--{error}")
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        args.usage_error(f"--out {out} exists and is not a folder")
-    started = time.perf_counter()
-    stats = generate_corpus(out, arguments=args.arguments, seed=args.seed, topics=args.topics)
-    print(f"wrote {out} in {time.perf_counter() - started:.1f} s (seed {args.seed})")
-    print(stats.summary())
-    return 0
-
-
 def cmd_report(args: argparse.Namespace) -> int:
     """Where the submission is, and its mean scores."""
     root = Path(args.dir)
@@ -299,20 +278,6 @@ def parser() -> argparse.ArgumentParser:
     report.add_argument("--dir", default="outputs/submission")
     report.set_defaults(handler=cmd_report)
 
-    synthesize = commands.add_parser(
-        "synthesize-argsme",
-        help="write a synthetic args.me corpus (the five 2020-04-01 files and topics.xml), seeded and reproducible",
-    )
-    synthesize.add_argument("--out", required=True, help="the folder to write the corpus to")
-    synthesize.add_argument(
-        "--arguments", type=int, default=SYNTHETIC_ARGUMENTS,
-        help=f"how many arguments over the five files (default {SYNTHETIC_ARGUMENTS:,}, as args.me 2020-04-01)",
-    )  # fmt: skip
-    synthesize.add_argument("--seed", type=int, default=0, help="random seed; the same seed, the same bytes")
-    synthesize.add_argument(
-        "--topics", type=int, default=SYNTHETIC_TOPICS, help=f"how many topics (default {SYNTHETIC_TOPICS})"
-    )
-    synthesize.set_defaults(handler=cmd_synthesize_argsme, usage_error=synthesize.error)
     return top
 
 

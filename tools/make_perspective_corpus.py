@@ -4,13 +4,13 @@ Everything here was written for this project: the eight questions, their German,
 all arguments are our own text, modelled on the kind of short comment a Swiss candidate leaves on a voting-advice
 questionnaire. Nothing is copied from smartvote, x-stance or the shared task's data. Run from the repository root:
 
-    .venv/bin/python data/perspective/make_corpus.py
+    .venv/bin/python -m tools.make_perspective_corpus
 
 The output is deterministic: every random choice (which politician wrote which arguments, their profiles, the
 properties of the perspective queries) comes from one generator with a fixed seed, nothing depends on the clock or on
 set order, and JSON is written with fixed settings, so a second run writes byte-identical files. The script checks
-its own output before it finishes and exits with status 1 if a check fails (see `check`). The README next to this
-script describes the data.
+its own output before it finishes and exits with status 1 if a check fails (see `check`). data/perspective/README.md
+describes the data.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+DATA = Path(__file__).resolve().parent.parent / "data" / "perspective"
 SEED = 20240501
 FIRST_ARGUMENT_ID = 1000
 FIRST_BASELINE_QUERY_ID = 1
@@ -765,7 +765,7 @@ def corpus_record(argument: Argument) -> dict:
 def check(corpus: list[Argument], authors: list[list[Argument]], baseline: dict, perspective: dict) -> list[str]:
     """Everything the README promises about the files, read back from disk; returns the failures."""
     failures = []
-    records = [json.loads(line) for line in (HERE / "corpus.jsonl").read_text(encoding="utf-8").splitlines()]
+    records = [json.loads(line) for line in (DATA / "corpus.jsonl").read_text(encoding="utf-8").splitlines()]
     by_id = {record["argument_id"]: record for record in records}
     if len(by_id) != len(records):
         failures.append("argument ids repeat")
@@ -801,7 +801,7 @@ def check(corpus: list[Argument], authors: list[list[Argument]], baseline: dict,
     seen_issues = {split: set() for split in SPLITS}
     for folder, files in (("baseline-queries", baseline), ("perspective-queries", perspective)):
         for split in SPLITS:
-            path = HERE / folder / f"queries_{split}.jsonl"
+            path = DATA / folder / f"queries_{split}.jsonl"
             lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
             if lines != files[split]:
                 failures.append(f"{path.name} in {folder} does not read back as written")
@@ -880,10 +880,10 @@ def main() -> int:
     rng = random.Random(SEED)
     corpus, authors = build_corpus(rng)
     baseline, perspective = build_queries(rng, corpus)
-    write_lines(HERE / "corpus.jsonl", [corpus_record(argument) for argument in corpus])
+    write_lines(DATA / "corpus.jsonl", [corpus_record(argument) for argument in corpus])
     for folder, files in (("baseline-queries", baseline), ("perspective-queries", perspective)):
         for split in SPLITS:
-            write_lines(HERE / folder / f"queries_{split}.jsonl", files[split])
+            write_lines(DATA / folder / f"queries_{split}.jsonl", files[split])
     report(corpus, authors, perspective)
     failures = check(corpus, authors, baseline, perspective)
     for failure in failures:

@@ -4,7 +4,7 @@ Everything here was written for this project: the drawings are made with Pillow 
 the web pages, captions and search queries are our own English, and the judgments were assigned by
 hand as the pages were written. Run from the repository root:
 
-    PYTHONPATH=. .venv/bin/python data/images/make_collection.py
+    PYTHONPATH=. .venv/bin/python -m tools.make_image_collection
 
 The output is deterministic: every random choice comes from a generator seeded with a hash of the
 image's name, WebP and PNG are written with fixed settings and nothing depends on the clock, so a
@@ -13,7 +13,7 @@ images uses Pillow's built-in font, so no system font is needed). The script che
 before it finishes and exits with status 1 if a check fails: every XPath resolves to the image's node
 under lxml (except the one that deliberately does not), every image found by a topic's query is judged
 for that topic, and only the two deliberate near-duplicate pairs are fewer than MIN_DISTINCT_BITS apart.
-The README next to this script describes the data.
+data/images/README.md describes the data.
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageOps
 
 from argrank.tracks.images.phash import format_phash, hamming, perceptual_hash
 
-HERE = Path(__file__).resolve().parent
-COLLECTION = HERE / "collection"
-QRELS = HERE / "qrels.qrels"
+DATA = Path(__file__).resolve().parent.parent / "data" / "images"
+COLLECTION = DATA / "collection"
+QRELS = DATA / "qrels.qrels"
 
 WEBP_QUALITY = 70
 WEBP_METHOD = 6
