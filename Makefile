@@ -4,7 +4,7 @@ PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test clean bench
+.PHONY: run test test-fast clean bench
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -17,6 +17,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PYTHON) -m pytest -q
+
+# The quick loop: tests/unit without the analyzer's exhaustive checks (no graph, no processes, no luigid).
+test-fast: $(STAMP)
+	$(PYTHON) -m pytest -q -m "not slow"
 
 # The benchmark's peer library (bm25s) is an extra of its own: never a runtime or test dependency.
 $(BENCH_STAMP): $(STAMP)

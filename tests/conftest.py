@@ -1,4 +1,8 @@
-"""Shared fixtures. Real Touché data lives in ../shared/data; under CI it must be there."""
+"""Shared fixtures and the `slow` mark. Real Touché data lives in ../shared/data; under CI it must be there.
+
+tests/unit test the library and the tasks as functions; tests/integration run the graph, the commands as
+processes, luigid and the benchmark, and are all marked slow, so `pytest -m "not slow"` is the quick loop.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+INTEGRATION = Path(__file__).resolve().parent / "integration"
 SHARED_DATA = REPO.parent / "shared" / "data"
 
 
@@ -20,3 +25,9 @@ def shared_data() -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return SHARED_DATA
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if INTEGRATION in item.path.parents:
+            item.add_marker(pytest.mark.slow)

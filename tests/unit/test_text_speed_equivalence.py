@@ -25,7 +25,10 @@ import argrank.text.analyzer
 from argrank.text.analyzer import DROPPED, Analyzer
 from argrank.text.chunk_borders import ChunkBorders, affix_tokenizer
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+# Exhaustive: every embedded text and thousands of built strings in four languages (about 30 s).
+pytestmark = pytest.mark.slow
+
+DATA = Path(__file__).resolve().parents[2] / "data"
 LANGUAGES = ("en", "de", "fr", "it")
 
 

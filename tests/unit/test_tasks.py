@@ -10,7 +10,7 @@ from tasks.evaluate import EvaluateComparativeRun, EvaluateImageRun, EvaluateRan
 from tasks.publish import run_tasks
 from tasks.runs import WriteImageRun, WriteRanking, WriteStanceRun
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 IMAGE_SETTINGS = {"found_weight", "near_duplicate_bits"}
 STANCE_SETTINGS = {"stance_training", "stance_model"}
 

@@ -9,7 +9,7 @@ import pytest
 from argrank.config import load_config
 from argrank.core.errors import InputError
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def write(tmp_path: Path, text: str) -> Path:

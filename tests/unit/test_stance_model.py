@@ -28,7 +28,7 @@ from argrank.tracks.comparative.stance_model import (
     train_stance_model,
 )
 
-REAL_TRAINING_SET = Path(__file__).resolve().parent.parent / "data" / "comparative-stance" / "stance-train.tsv"
+REAL_TRAINING_SET = Path(__file__).resolve().parents[2] / "data" / "comparative-stance" / "stance-train.tsv"
 
 # {w} is the object the sentence favours, {l} the other one.
 FAVOURING = [

@@ -12,7 +12,7 @@ import yaml
 from workflows import FullSubmission
 from workflows.setup import fresh_build
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def build(runs_file: Path, output_dir: Path) -> None:

@@ -19,7 +19,7 @@ from argrank.tracks.images.qrels import read_image_qrels
 from argrank.tracks.perspective.data import read_corpus, read_predictions, read_queries
 from argrank.tracks.perspective.evaluation import evaluate_perspective
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data" / "args"
 
 

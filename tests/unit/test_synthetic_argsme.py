@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
-import luigi
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
 from argrank.formats.topics import read_topics
+from argrank.text.multilingual import shared_analyzer
+from argrank.tracks.args.argsme import SOURCE_FILES, corpus_files, ingest_argsme
+from tools.generate_argsme import main
 from tools.synthetic_argsme import (
     _QUESTIONS,
     CORPUS_FILES,
@@ -28,11 +28,8 @@ from tools.synthetic_argsme import (
     portal_counts,
     premise_lengths,
 )
-from argrank.text.multilingual import shared_analyzer
-from argrank.tracks.args.argsme import SOURCE_FILES, corpus_files, ingest_argsme
-from tools.generate_argsme import GenerateArgsMe, main
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 N = 2_000
 
 
@@ -158,34 +155,11 @@ def test_default_split_is_the_real_corpus():
     }  # fmt: skip
 
 
-def test_luigi_task_writes_the_folder_and_is_then_complete(tmp_path):
-    out = tmp_path / "synth"
-    task = GenerateArgsMe(out=str(out), arguments=300, seed=1, topics=5)
-    assert not task.complete()
-    assert luigi.build([task], local_scheduler=True, log_level="WARNING")
-    assert task.complete() and is_complete(out, 300, 1, 5)
-    assert len(read_topics(out / TOPICS_FILE)) == 5
-    assert not GenerateArgsMe(out=str(out), arguments=300, seed=2, topics=5).complete()
-    assert not list(tmp_path.glob(".*")), "temporary folders left behind"
-
-
 def test_a_manifest_only_sits_beside_a_whole_corpus(tmp_path):
     generate_corpus(tmp_path, arguments=50, seed=0, topics=3)
     assert is_complete(tmp_path, 50, 0, 3) and not is_complete(tmp_path, 51, 0, 3)
     (tmp_path / "idebate.json").unlink()
     assert not is_complete(tmp_path, 50, 0, 3)
-
-
-def test_cli_writes_and_reports(tmp_path):
-    command = [sys.executable, "-m", "tools.generate_argsme", "--out", str(tmp_path / "c")]
-    done = subprocess.run(
-        [*command, "--arguments", "500", "--seed", "9", "--topics", "7"],
-        cwd=REPO, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    assert "median" in done.stdout and "p99" in done.stdout and "non-arguments" in done.stdout
-    assert len(read_topics(tmp_path / "c" / TOPICS_FILE)) == 7
-    assert sum(len(json.loads((tmp_path / "c" / n).read_text())["arguments"]) for n in SOURCE_FILES) == 500
 
 
 @pytest.mark.parametrize(
