@@ -13,9 +13,9 @@ from argrank.core.atomic import atomic_path
 from argrank.index.shards import shard_batches
 from argrank.text.analyzer import Analyzer
 from argrank.text.multilingual import MultilingualAnalyzer
-from argrank.tracks.comparative.passages import EXTRA
 
 LANGUAGE = "language"  # a document table's column naming each row's language, where the corpus mixes them
+EXTRA = "extra"  # a document table's map of further text fields by name (the passages' doc2query, …), indexable
 TOKENS_SCHEMA = pa.schema([("id", pa.string()), ("tokens", pa.list_(pa.string()))])
 
 

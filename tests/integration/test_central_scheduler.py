@@ -1,5 +1,5 @@
 """The graph under Luigi's central scheduler: `luigid` on a loopback port, two workers, the same submission as
-a `--local-scheduler` run. This is how the graph spreads over machines (README, "Running on many machines")."""
+a `--local-scheduler` run. This is how the graph spreads over machines (docs/scale.md, "Running on many machines")."""
 
 from __future__ import annotations
 

@@ -17,10 +17,10 @@ import pyarrow as pa
 
 from argrank.core.errors import InputError
 from argrank.core.table_writer import IngestStats, write_rows
+from argrank.text.tokenize import EXTRA
 
 FILE_NAMES = ("passages.jsonl.gz", "passages.jsonl")
 TEXT = "contents"  # the passage itself, which stance is read from (expansion fields only help retrieval)
-EXTRA = "extra"
 SCHEMA = pa.schema([("id", pa.string()), (TEXT, pa.string()), (EXTRA, pa.map_(pa.string(), pa.string()))])
 
 
