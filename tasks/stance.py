@@ -32,8 +32,8 @@ from tasks.rank import RankTopics
 if TYPE_CHECKING:
     from sklearn.pipeline import Pipeline
 
-# argrank.tracks.comparative.stance_model is imported in the tasks that use it: it imports scikit-learn, about a second that every
-# start of the graph would otherwise pay, stance or not.
+# argrank.tracks.comparative.stance_model is imported in the tasks that use it: it imports scikit-learn, about a
+# second that every start of the graph would otherwise pay, stance or not.
 
 MODEL_FILE = "model.pkl"
 REPORT_FILE = "cross-validation.json"

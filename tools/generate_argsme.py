@@ -58,7 +58,9 @@ def parser() -> argparse.ArgumentParser:
         help=f"how many arguments over the five files (default {DEFAULT_ARGUMENTS:,}, as args.me 2020-04-01)",
     )  # fmt: skip
     command.add_argument("--seed", type=int, default=0, help="random seed; the same seed, the same bytes")
-    command.add_argument("--topics", type=int, default=DEFAULT_TOPICS, help=f"how many topics (default {DEFAULT_TOPICS})")
+    command.add_argument(
+        "--topics", type=int, default=DEFAULT_TOPICS, help=f"how many topics (default {DEFAULT_TOPICS})"
+    )
     return command
 
 

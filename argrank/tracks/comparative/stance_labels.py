@@ -1,7 +1,8 @@
 """Touché Task 2's stance labels: what a passage says about the two objects of a comparative question.
 
 FIRST and SECOND favour that object, NEUTRAL weighs both without a winner, NO takes no stance. A run without
-stance puts `Q0` in column 2 instead (formats.runfile.Q0). The task's stance training set codes the labels as integers.
+stance puts `Q0` in column 2 instead (formats.runfile.Q0). The task's stance training set codes the labels as
+integers.
 """
 
 from __future__ import annotations
