@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageOps
 
-from argrank.tracks.images.phash import format_phash, hamming, perceptual_hash
+from argrank.tracks.images.phash import collection_phash, format_phash, hamming
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "images"
 COLLECTION = DATA / "collection"
@@ -492,36 +492,48 @@ def draw_proscons(rng, w, h, title, left_head, left, right_head, right, left_col
                   right_colour="#c0392b"):
     im = Image.new("RGB", (w, h), rng.choice(["#ffffff", "#f1f1f1", "#fdf6e3"]))
     d = ImageDraw.Draw(im)
-    text_box(d, (10, 6, w - 10, h * 0.15), title, fill="#222222", size=28)
-    if rng.random() < 0.5:  # the two lists one above the other, heads as filled side bars
-        for k, (head, items, colour) in enumerate(((left_head, left, left_colour), (right_head, right, right_colour))):
+    stacked = rng.random() < 0.5  # the two lists one above the other, heads as filled side bars
+    # Variants enough that four such charts hash apart: the title on a dark band or not, either list first, the
+    # heads on the other side (right of the stacked lists, under the side-by-side ones).
+    if rng.random() < 0.5:
+        d.rectangle([0, 0, w, h * 0.16], fill="#34495e")
+        text_box(d, (10, 6, w - 10, h * 0.15), title, fill="#ffffff", size=28)
+    else:
+        text_box(d, (10, 6, w - 10, h * 0.15), title, fill="#222222", size=28)
+    lists = [(left_head, left, left_colour, tick), (right_head, right, right_colour, cross)]
+    if rng.random() < 0.5:
+        lists.reverse()
+    flip = rng.random() < 0.5
+    if stacked:
+        head_x, list_x = ((w * 0.7, w * 0.97), (w * 0.03, w * 0.7)) if flip else ((w * 0.03, w * 0.3),
+                                                                                (w * 0.3, w * 0.97))
+        for k, (head, items, colour, mark) in enumerate(lists):
             y0 = h * 0.18 + k * h * 0.41
             y1 = y0 + h * 0.38
-            d.rectangle([w * 0.03, y0, w * 0.3, y1], fill=colour)
-            text_box(d, (w * 0.04, y0 + 4, w * 0.29, y1 - 4), head, fill="#ffffff", size=22)
-            d.rectangle([w * 0.3, y0, w * 0.97, y1], outline=colour, width=2)
+            d.rectangle([head_x[0], y0, head_x[1], y1], fill=colour)
+            text_box(d, (head_x[0] + w * 0.01, y0 + 4, head_x[1] - w * 0.01, y1 - 4), head, fill="#ffffff", size=22)
+            d.rectangle([list_x[0], y0, list_x[1], y1], outline=colour, width=2)
             row = (y1 - y0 - 6) / max(len(items), 1)
             for i, item in enumerate(items):
                 y = y0 + 3 + row * i
                 s = min(row * 0.55, 16)
-                (tick if k == 0 else cross)(d, w * 0.32, y + row / 2 - s / 2, s, colour)
-                text_box(d, (w * 0.32 + s + 8, y + 1, w * 0.95, y + row - 1), item, fill="#222222", size=17,
-                         align="left")
+                mark(d, list_x[0] + w * 0.02, y + row / 2 - s / 2, s, colour)
+                text_box(d, (list_x[0] + w * 0.02 + s + 8, y + 1, list_x[1] - w * 0.02, y + row - 1), item,
+                         fill="#222222", size=17, align="left")
         return im
-    for col, (head, items, colour) in enumerate(((left_head, left, left_colour), (right_head, right, right_colour))):
+    head_y, list_y = ((h * 0.83, h * 0.95), (h * 0.18, h * 0.83)) if flip else ((h * 0.18, h * 0.3),
+                                                                            (h * 0.3, h * 0.95))
+    for col, (head, items, colour, mark) in enumerate(lists):
         x0 = w * 0.04 + col * w * 0.48
         x1 = x0 + w * 0.44
-        d.rectangle([x0, h * 0.18, x1, h * 0.3], fill=colour)
-        text_box(d, (x0 + 6, h * 0.18 + 3, x1 - 6, h * 0.3 - 3), head, fill="#ffffff", size=22)
-        d.rectangle([x0, h * 0.3, x1, h * 0.95], outline=colour, width=2)
-        row = (h * 0.63) / max(len(items), 1)
+        d.rectangle([x0, head_y[0], x1, head_y[1]], fill=colour)
+        text_box(d, (x0 + 6, head_y[0] + 3, x1 - 6, head_y[1] - 3), head, fill="#ffffff", size=22)
+        d.rectangle([x0, list_y[0], x1, list_y[1]], outline=colour, width=2)
+        row = (list_y[1] - list_y[0] - h * 0.02) / max(len(items), 1)
         for i, item in enumerate(items):
-            y = h * 0.31 + row * i
+            y = list_y[0] + h * 0.01 + row * i
             s = min(row * 0.5, 18)
-            if col == 0:
-                tick(d, x0 + 8, y + row / 2 - s / 2, s, colour)
-            else:
-                cross(d, x0 + 8, y + row / 2 - s / 2, s, colour)
+            mark(d, x0 + 8, y + row / 2 - s / 2, s, colour)
             text_box(d, (x0 + 16 + s, y + 2, x1 - 6, y + row - 2), item, fill="#222222", size=18, align="left")
     return im
 
@@ -2472,7 +2484,7 @@ def render(spec_: Spec, variant: int) -> Image.Image:
 
 def stored_hash(data: bytes) -> int:
     with Image.open(io.BytesIO(data)) as im:
-        return perceptual_hash(im)
+        return collection_phash(im)
 
 
 def encode(im: Image.Image, spec_: Spec) -> bytes:

@@ -52,7 +52,7 @@ def test_embedded_submission_has_ten_pro_and_ten_con_images_per_topic_scored(ima
         assert sorted(len(docs) for docs in by_topic.values()) == [17, 20, 20, 20, 20, 20]
         for topic, docs in by_topic.items():
             codes = [hashes[doc] for doc in docs]
-            # No two images of a topic's 20 are near-duplicates (the collection has two pairs 2 bits apart).
+            # No two images of a topic's 20 are near-duplicates (the collection has two pairs, 0 and 4 bits apart).
             assert all(hamming(codes[i + 1 :], code).min(initial=64) >= 10 for i, code in enumerate(codes)), topic
         result = evaluation[tag]["relevance"]
         assert result["topics"] == 4 and set(result["per_topic"]) == {"1", "2", "3", "4"}

@@ -1,5 +1,6 @@
 """Image-collection ingest: the real 50-image sample as published, and synthetic collections for each policy:
-undecodable images skipped and reported, missing hashes computed, damaged metadata named, strays ignored."""
+undecodable images skipped and reported, missing hashes computed the collection's way, damaged metadata named,
+strays ignored."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from PIL import Image
 
 from argrank.core.errors import InputError
 from argrank.tracks.images.collection import SCHEMA, collection_digest, collection_root, ingest_images
-from argrank.tracks.images.phash import perceptual_hash
+from argrank.tracks.images.phash import collection_phash, parse_phash
 
 SAMPLE = "image-retrieval/sample-collection"
 PHASH = "01" * 32
@@ -133,6 +134,29 @@ def test_real_sample_queries_are_distinct_in_first_seen_order(sample):
         assert row["queries"].split("\n") == list(dict.fromkeys(queries))
 
 
+def test_real_sample_hashes_are_reproduced_to_the_bit(sample):
+    root = sample[0]
+    for folder in sorted((root / "images").glob("I??/I*")):
+        with Image.open(folder / "image.webp") as image:  # one of them PNG data, two with alpha
+            assert collection_phash(image) == parse_phash((folder / "image-phash.txt").read_text()), folder.name
+
+
+def test_real_sample_with_half_its_hash_files_removed_gets_the_same_hashes(sample, tmp_path):
+    """Computed hashes are the shipped ones, so a collection missing some never mixes kinds of hash."""
+    root, _, _, rows = sample
+    for number, folder in enumerate(sorted((root / "images").glob("I??/I*"))):
+        copy = tmp_path / "images" / folder.parent.name / folder.name
+        copy.mkdir(parents=True)
+        shutil.copyfile(folder / "image.webp", copy / "image.webp")
+        if number % 2:
+            shutil.copyfile(folder / "image-phash.txt", copy / "image-phash.txt")
+    stats = ingest_images(tmp_path, tmp_path / "out.parquet")
+    assert (stats.rows, stats.computed_hashes) == (50, 25)
+    assert {row["id"]: row["phash"] for row in read(tmp_path / "out.parquet")} == {
+        image_id: row["phash"] for image_id, row in rows.items()
+    }
+
+
 def test_real_sample_ingest_is_byte_identical(sample, tmp_path):
     root, out, _, _ = sample
     ingest_images(root, tmp_path / "again.parquet")
@@ -206,9 +230,10 @@ def test_missing_phash_file_is_computed_from_the_image(tmp_path, caplog):
     with caplog.at_level(logging.INFO, logger="argrank.tracks.images.collection"):
         stats = ingest_images(tmp_path, tmp_path / "out.parquet")
     with Image.open(io.BytesIO(data)) as image:
-        expected = perceptual_hash(image)
+        expected = collection_phash(image)
     assert stats.computed_hashes == 1
     assert read(tmp_path / "out.parquet")[0]["phash"] == expected
+    assert expected & 1 == 0  # the collection's hashes all end in 0
     assert f"computed the perceptual hash of {folder / 'image.webp'}: no image-phash.txt" in caplog.messages
 
 

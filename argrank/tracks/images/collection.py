@@ -13,7 +13,9 @@ Policies:
 - the small machine-written files (hashes, URLs, rankings, XPaths) must be exact UTF-8 and well formed, else
   InputError names the file and line: a damaged one means the copy of the collection is damaged; crawled page
   text and DOMs are decoded leniently, as crawled pages are messy;
-- an image without any text is kept (no blank-text policy): its rankings can still find it.
+- an image without any text is kept (no blank-text policy): its rankings can still find it;
+- an image without `image-phash.txt` gets the hash computed the collection's way (`phash.collection_phash`,
+  the shipped values to the bit), so hashes of one origin and the other can be compared.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from argrank.core.fingerprint import digest
 from argrank.core.records import read_utf8
 from argrank.core.table_writer import EXAMPLES, IngestStats, write_rows
 from argrank.tracks.images.dom_context import context_text
-from argrank.tracks.images.phash import parse_phash, perceptual_hash
+from argrank.tracks.images.phash import collection_phash, parse_phash
 
 log = logging.getLogger(__name__)
 
@@ -182,10 +184,10 @@ def _image_row(folder: Path, counts: ImageIngestStats) -> tuple | None:
 
 
 def _decode(path: Path, compute_hash: bool) -> tuple[str, int, int, int | None]:
-    """Format, width, height and (if asked) our hash; decodes every pixel, so a truncated file fails here."""
+    """Format, width, height and (if asked) the collection's hash; decodes every pixel, so a truncated file fails."""
     with Image.open(path) as image:
         image.load()
-        return image.format, image.width, image.height, perceptual_hash(image) if compute_hash else None
+        return image.format, image.width, image.height, collection_phash(image) if compute_hash else None
 
 
 def _stored_phash(path: Path) -> int | None:

@@ -1,9 +1,11 @@
 """Perceptual hashes: 64 bits per image, so near-duplicate images are a small Hamming distance apart.
 
-The collection ships a hash per image (`image-phash.txt`, 64 characters 0/1, first character the highest bit);
-ours (DCT of a 32×32 grey thumbnail, the 8×8 lowest frequencies against their median, after Zauner's
-pHash) fills in where that file is missing and hashes the images we draw for the embedded collection. Both
-are kept as unsigned 64-bit integers so distances are one vectorised XOR and popcount.
+The collection ships a hash per image (`image-phash.txt`, 64 characters 0/1, first character the highest bit):
+the pHash C library's DCT hash (`ph_dct_imagehash`, https://www.phash.org/). `collection_phash` computes that
+same hash, bit for bit on all 50 images of the real sample, so an image without the file gets the hash its
+neighbours have and every distance compares like with like. No library offers it: imagehash's `phash` blurs,
+scales and orders differently and agrees with the shipped hash on 0 of the 50. Hashes are kept as unsigned
+64-bit integers so distances are one vectorised XOR and popcount.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from PIL import Image
 from scipy.fft import dctn
 
 BITS = 64
-_SIDE = 32  # thumbnail side
-_KEEP = 8  # lowest frequencies kept per axis: 8 × 8 = 64 bits
+_SIDE = 32  # pHash samples a 32 × 32 grid
+_BOX = 7  # after a 7 × 7 mean filter
+_LOW = slice(1, 9)  # and keeps the 8 × 8 lowest frequencies after the constant one
 
 
 def parse_phash(text: str) -> int:
@@ -30,14 +33,31 @@ def format_phash(value: int) -> str:
     return format(value, f"0{BITS}b")
 
 
-def perceptual_hash(image: Image.Image) -> int:
-    """Our DCT hash of an image (any mode or size)."""
-    grey = np.asarray(image.convert("L").resize((_SIDE, _SIDE), Image.Resampling.LANCZOS), dtype=np.float64)
-    low = dctn(grey, type=2, norm="ortho")[:_KEEP, :_KEEP].ravel()
+def collection_phash(image: Image.Image) -> int:
+    """The hash `image-phash.txt` holds for `image` (any mode or size; alpha is ignored, as the collection did).
+
+    As pHash computes it with CImg: the luma Y = (66 R + 129 G + 25 B + 128) / 256 + 16 cut to an integer, the
+    sum over a 7 × 7 window (edges repeated), CImg's nearest-neighbour 32 × 32 grid (pixel ⌊i · size / 32⌋), an
+    orthonormal 2-D DCT, coefficients [1:9, 1:9] row by row each compared with their median. The collection
+    writes these 64 bits first to last but shifted by one: the first is lost and the last character is always 0.
+    """
+    pixels = np.asarray(image.convert("RGB"))
+    height, width = pixels.shape[:2]
+    rows, columns = _window_taps(height), _window_taps(width)
+    red, green, blue = np.moveaxis(pixels[np.ix_(rows, columns)].astype(np.int64), -1, 0)
+    luma = (66 * red + 129 * green + 25 * blue + 128) // 256 + 16
+    grid = luma.reshape(_SIDE, _BOX, _SIDE, _BOX).sum(axis=(1, 3))
+    low = dctn(grid.astype(np.float64), type=2, norm="ortho")[_LOW, _LOW].ravel()
     bits = low > np.median(low)
-    return int("".join("1" if bit else "0" for bit in bits), 2)
+    return int.from_bytes(np.packbits(np.append(bits[1:], False)).tobytes(), "big")
 
 
 def hamming(hashes: np.ndarray, other: int) -> np.ndarray:
     """Bits in which each of `hashes` (uint64) differs from `other`."""
     return np.bitwise_count(np.bitwise_xor(np.asarray(hashes, dtype=np.uint64), np.uint64(other)))
+
+
+def _window_taps(size: int) -> np.ndarray:
+    """Pixel indices along one axis: for each grid point, the 7 pixels its window sums, clamped to the image."""
+    centres = np.arange(_SIDE) * size // _SIDE
+    return np.clip(centres[:, None] + np.arange(-(_BOX // 2), _BOX // 2 + 1), 0, size - 1).ravel()
