@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from argrank.core.errors import InputError
+from argrank.evaluation.measures import EXAMPLES, canonical
 from argrank.formats.runfile import Q0
 from argrank.formats.validation import TREC, RunRules
 from argrank.retrieval.queries import QUERIES
@@ -43,14 +44,16 @@ class TrackRules:
 
 _STANCE_KEYS = ("stance_training", "stance_model")
 TRACKS = {
-    "args": TrackRules("corpus", ("conclusion", "premise"), ("conclusion", "premise"), QUERIES[:2], TREC),
+    "args": TrackRules(
+        "corpus", ("conclusion", "premise"), ("conclusion", "premise"), QUERIES[:2], TREC, track_keys=("measures",)
+    ),
     "comparative": TrackRules(
         "passages",
         ("contents",),
         None,
         QUERIES,
         RunRules(frozenset({Q0, *STANCE_LABELS})),
-        track_keys=("stance_qrels", *_STANCE_KEYS),
+        track_keys=("stance_qrels", *_STANCE_KEYS, "measures"),
         run_keys=("stance",),
     ),
     # Images are found by their page's text near them, the search queries that found them and the whole page.
@@ -96,6 +99,7 @@ class Track:
     stance_model: dict[str, float] = field(default_factory=lambda: dict(STANCE_MODEL_DEFAULTS))
     near_duplicate_bits: int = NEAR_DUPLICATE_BITS
     shards: int = 1  # row ranges of the documents tokenized, indexed and ranked as tasks of their own
+    measures: tuple[str, ...] = ()  # ir_measures names to evaluate; none: the track's defaults
 
 
 @dataclass(frozen=True)
@@ -229,6 +233,7 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any) -> Track:
     shards = settings.get("shards", 1)
     if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
         raise InputError(path, f"{where}.shards", "expected an integer of at least 1")
+    measures = _measures(path, f"{where}.measures", settings.get("measures", []))
     return Track(
         name=name,
         corpus=located(rules.corpus_key, settings[rules.corpus_key]),
@@ -243,7 +248,18 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any) -> Track:
         stance_model=_stance_model(path, f"{where}.stance_model", settings.get("stance_model") or {}),
         near_duplicate_bits=bits,
         shards=shards,
+        measures=measures,
     )
+
+
+def _measures(path: Path, where: str, names: Any) -> tuple[str, ...]:
+    """The measures a ranking track evaluates, as stored (ir_measures' names, aliases resolved)."""
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise InputError(path, where, f"expected a list of measure names, e.g. [{EXAMPLES}]")
+    try:
+        return tuple(dict.fromkeys(canonical(name) for name in names))
+    except ValueError as error:
+        raise InputError(path, where, str(error)) from None
 
 
 def _stance_model(path: Path, where: str, settings: Any) -> dict[str, float]:

@@ -1,6 +1,7 @@
 """Evaluate: a run against each named qrels file, and (Task 2) its stance against the stance qrels.
 
-Tasks 1 and 2 score nDCG@5; images score precision of their PRO and CON lists (on-topic, argumentative,
+Tasks 1 and 2 score nDCG@5, Judged@5 and the organisers' judged-only nDCG@5, or the measures the track's
+configuration names (ir_measures' names); images score precision of their PRO and CON lists (on-topic, argumentative,
 on-stance), from judgments that say per image whether it is on topic, PRO and CON. Each track's evaluator takes
 its run writer's parameters, and a run labelled by a trained stance model carries that model's report.
 """
@@ -14,7 +15,7 @@ from luigi.util import inherits
 
 from argrank.core.atomic import atomic_write_text
 from argrank.core.fingerprint import file_digest
-from argrank.evaluation.ndcg import NdcgScores, evaluate
+from argrank.evaluation.ranking import DEPTH, RankingScores, evaluate
 from argrank.evaluation.results import STANCE, RunScores, StanceF1, TopicScores
 from argrank.formats.qrels import judged_topics, read_qrels
 from argrank.formats.runfile import RunLine, read_run
@@ -28,8 +29,6 @@ from tasks.images import SelectImages
 from tasks.runs import WriteImageRun, WriteRanking, WriteRun, WriteStanceRun
 from tasks.stance import ClassifyStance, stance_report
 
-DEPTH = 5  # Touché Tasks 1 and 2 report nDCG@5.
-
 
 class EvaluateRun(CachedTask):
     """What every evaluator shares: the run scored against each named judgments file, and the stance model's
@@ -40,7 +39,7 @@ class EvaluateRun(CachedTask):
     stage = "evaluation"
     extension = ".json"
     location_params = ("corpus", "topics", "qrels", "stance_training", "stance_qrels")
-    result_type: type[TopicScores] = NdcgScores  # what score() returns, and what its JSON reads back as
+    result_type: type[TopicScores] = RankingScores  # what score() returns, and what its JSON reads back as
 
     def requires(self) -> dict[str, luigi.Task]:
         model = self.model_task()
@@ -72,14 +71,24 @@ class EvaluateRun(CachedTask):
         atomic_write_text(self.output_path, json.dumps(scores.to_json(), indent=2, sort_keys=True) + "\n")
 
     def score(self, run: list[RunLine], qrels: str, known: list[str]) -> TopicScores:
-        return evaluate(run, judged_topics(read_qrels(qrels), known, qrels), depth=DEPTH)
+        raise NotImplementedError
 
     def stance(self, run: list[RunLine], known: list[str]) -> StanceF1 | None:
         return None
 
 
+class EvaluateRankingMeasures(EvaluateRun):
+    """The ranking tracks' scoring: the default measures at DEPTH, or the ones named."""
+
+    measures = luigi.ListParameter(default=(), description="ir_measures names; none: nDCG, Judged, condensed-nDCG @5")
+
+    def score(self, run: list[RunLine], qrels: str, known: list[str]) -> TopicScores:
+        named = list(self.measures) or None
+        return evaluate(run, judged_topics(read_qrels(qrels), known, qrels), None if named else DEPTH, named)
+
+
 @inherits(WriteRanking)
-class EvaluateRanking(EvaluateRun):
+class EvaluateRanking(EvaluateRankingMeasures):
     """nDCG@5 of an args run (or any run ranked without stance)."""
 
     def run_task(self) -> WriteRun:
@@ -87,7 +96,7 @@ class EvaluateRanking(EvaluateRun):
 
 
 @inherits(WriteStanceRun)
-class EvaluateComparativeRun(EvaluateRun):
+class EvaluateComparativeRun(EvaluateRankingMeasures):
     """nDCG@5 of a comparative run, and its stance macro-F1 where stance qrels are given (None for a run without
     stance, which has Q0 in column 2)."""
 
@@ -130,7 +139,9 @@ class EvaluateImageRun(EvaluateRun):
 EVALUATORS = {"args": EvaluateRanking, "comparative": EvaluateComparativeRun, "images": EvaluateImageRun}
 
 
-def evaluation_task(run: WriteRun, qrels: dict[str, str], stance_qrels: str | None) -> EvaluateRun:
+def evaluation_task(
+    run: WriteRun, qrels: dict[str, str], stance_qrels: str | None, measures: tuple[str, ...] = ()
+) -> EvaluateRun:
     """The task that scores `run` (from tasks.runs.run_task) against its track's judgments; a track without stance
-    judgments ignores `stance_qrels`."""
-    return run.clone(EVALUATORS[run.track], qrels=qrels, stance_qrels=stance_qrels)
+    judgments ignores `stance_qrels`, one without ranking measures `measures`."""
+    return run.clone(EVALUATORS[run.track], qrels=qrels, stance_qrels=stance_qrels, measures=measures)

@@ -38,7 +38,7 @@ def run_tasks(track: Track) -> dict[str, dict[str, luigi.Task]]:
         if track.qrels or track.stance_qrels:
             qrels = {name: str(path) for name, path in track.qrels.items()}
             stance_qrels = str(track.stance_qrels) if track.stance_qrels else None
-            tasks[spec.tag]["evaluation"] = evaluation_task(run, qrels, stance_qrels)
+            tasks[spec.tag]["evaluation"] = evaluation_task(run, qrels, stance_qrels, track.measures)
     return tasks
 
 

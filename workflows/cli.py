@@ -15,15 +15,18 @@ from pathlib import Path
 from argrank.config import TRACKS
 from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
-from argrank.evaluation.ndcg import evaluate
+from argrank.evaluation.measures import EXAMPLES, canonical
+from argrank.evaluation.ranking import AVERAGE as RANKING_AVERAGE
+from argrank.evaluation.ranking import evaluate
 from argrank.evaluation.report import format_table, per_topic_csv
-from argrank.evaluation.results import TopicScores
+from argrank.evaluation.results import AVERAGING, JUDGED_TOPICS, RUN_TOPICS, TopicScores
 from argrank.formats.qrels import read_qrels
 from argrank.formats.runfile import read_run
 from argrank.formats.topics import read_topics
 from argrank.formats.validation import validate_run
 from argrank.tracks.comparative.stance_evaluation import evaluate_stance, format_stance
 from argrank.tracks.comparative.stance_qrels import read_stance_qrels
+from argrank.tracks.images.evaluation import AVERAGE as IMAGES_AVERAGE
 from argrank.tracks.images.evaluation import evaluate_images
 from argrank.tracks.images.qrels import read_image_qrels
 from argrank.tracks.perspective.data import SCENARIOS, query_file, read_corpus, read_predictions, read_queries
@@ -32,7 +35,7 @@ from argrank.tracks.perspective.evaluation import csv_tables, evaluate_perspecti
 DEFAULT_DEPTH = 5
 EVALUATED_SPLITS = ("train", "dev")  # test splits come without relevant arguments
 PERSPECTIVE_OPTIONS = ("data", "predictions", "scenario", "split", "all_variables", "csv_dir")
-RUN_OPTIONS = ("run", "qrels", "stance_qrels", "topics", "csv")
+RUN_OPTIONS = ("run", "qrels", "stance_qrels", "topics", "csv", "measure")
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
@@ -49,9 +52,17 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         args.usage_error("give --qrels, --stance-qrels or both")
     if args.csv and not args.qrels:
         args.usage_error("--csv writes per-topic nDCG, which needs --qrels")
+    measures = _measures(args)
     known = _known_topics(args)
     run = read_run(args.run)
-    scores = evaluate(run, read_qrels(args.qrels, known), depth=args.depth) if args.qrels else None
+    scores = None
+    if args.qrels:
+        qrels = read_qrels(args.qrels, known)
+        try:
+            depth = None if measures else args.depth  # named measures carry their own cut-offs
+            scores = evaluate(run, qrels, depth, measures, args.average or RANKING_AVERAGE)
+        except ValueError as error:  # a fractional label, or no judged topic in the run to average over
+            raise InputError(args.qrels, "", str(error)) from None
     stance = None
     if args.stance_qrels:
         stance_qrels = read_stance_qrels(args.stance_qrels, known)
@@ -69,8 +80,22 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _measures(args: argparse.Namespace) -> list[str] | None:
+    """The --measure names as stored (aliases resolved), or None for the default set at --depth."""
+    if not args.measure:
+        return None
+    if args.depth != DEFAULT_DEPTH:
+        args.usage_error("--depth sets the default measures' cut-off; a --measure names its own (nDCG@10)")
+    try:
+        return [canonical(name) for name in args.measure]
+    except ValueError as error:
+        args.usage_error(str(error))
+
+
 def _evaluate_images(args: argparse.Namespace) -> int:
     """Task 3: on-topic, argumentative and on-stance precision of the PRO and CON lists, from image qrels."""
+    if args.measure:
+        args.usage_error("--measure is for the args and comparative tracks; images report their four precisions")
     if not args.qrels:
         args.usage_error("--track images needs --qrels (the image judgments)")
     if args.stance_qrels:
@@ -79,8 +104,8 @@ def _evaluate_images(args: argparse.Namespace) -> int:
         args.usage_error("--depth does not apply to --track images, which scores 10 PRO and 10 CON images")
     qrels = read_image_qrels(args.qrels, _known_topics(args))
     try:
-        result = evaluate_images(read_run(args.run), qrels)
-    except ValueError as error:  # column 2 is not PRO or CON: name the run file too
+        result = evaluate_images(read_run(args.run), qrels, args.average or IMAGES_AVERAGE)
+    except ValueError as error:  # column 2 is not PRO or CON, or no judged topic in the run to average over
         raise InputError(args.run, "", str(error)) from None
     if not _write(args, result, result.to_json()):
         print(format_table({f"{Path(args.run).name} / {Path(args.qrels).name}": result}))
@@ -94,6 +119,8 @@ def _evaluate_perspective(args: argparse.Namespace) -> int:
         args.usage_error(f"{given[0]} does not apply to --track perspective, which reads --data and --predictions")
     if args.depth != DEFAULT_DEPTH:
         args.usage_error("--depth does not apply to --track perspective, which scores k = 4, 8, 16 and 20")
+    if args.average:
+        args.usage_error("--average does not apply to --track perspective, whose every query has relevant arguments")
     missing = [f"--{name}" for name in ("data", "predictions", "scenario", "split") if not getattr(args, name)]
     if missing:
         args.usage_error(f"--track perspective needs {', '.join(missing)}")
@@ -233,7 +260,25 @@ def parser() -> argparse.ArgumentParser:
         "--stance-qrels",
         help="Task 2 stance qrels `topic 0 doc FIRST|SECOND|NEUTRAL|NO`: stance macro-F1 over the whole run, not cut at k",
     )
-    evaluate_.add_argument("--depth", type=int, default=DEFAULT_DEPTH, help=f"cut-off k (default {DEFAULT_DEPTH})")
+    evaluate_.add_argument(
+        "--depth",
+        type=int,
+        default=DEFAULT_DEPTH,
+        help=f"cut-off k of the default measures nDCG@k, Judged@k and the judged-only nDCG@k (default {DEFAULT_DEPTH})",
+    )
+    evaluate_.add_argument(
+        "--measure",
+        action="append",
+        metavar="NAME",
+        help=f"args and comparative: a measure in ir_measures' syntax, instead of the defaults; repeatable ({EXAMPLES})",
+    )
+    evaluate_.add_argument(
+        "--average",
+        choices=AVERAGING,
+        help=f"which topics a mean is over: {JUDGED_TOPICS} (every judged topic, 0 where the run lacks it: "
+        f"ir_measures, TIRA and trec_eval -c; the default for args and comparative) or {RUN_TOPICS} (only the judged "
+        "topics the run has: trec_eval without -c, and the organisers' Task 3 evaluator; the default for images)",
+    )
     evaluate_.add_argument("--topics", help="topics XML: reject qrels topics it does not have")
     evaluate_.add_argument("--json", action="store_true", help="print one JSON object")
     evaluate_.add_argument("--csv", help="also write per-topic scores to this CSV file")

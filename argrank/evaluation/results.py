@@ -2,45 +2,61 @@
 
 A ranking track's run is scored against each named judgments file (`TopicScores`: a mean per measure and every
 topic's scores) and, where it has stance, for its stance labels (`StanceF1`), with the report of the classifier
-that labelled it; `RunScores` holds one run's whole evaluation. Each track's measures subclass `TopicScores`
-(nDCG in `ndcg.py`, image precision in `tracks.images.evaluation`), which names its measures, so a table or a
-CSV never has to guess a result's shape. The JSON keys are those the graph has always written.
+that labelled it; `RunScores` holds one run's whole evaluation. Each kind of measure subclasses `TopicScores`
+(ranking measures in `ranking.py`, image precision in `tracks.images.evaluation`), and every result lists its
+measures, so a table or a CSV never has to guess a result's shape; the JSON names them under "measures" and says
+which topics the means are over under "average".
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from argrank.formats.topics import topic_order
 
 STANCE = "stance"  # a run's JSON key for its stance scores; no judgments file may be named so
 
 
+# Which judged topics a mean is over. The Touché organisers' (and ir_measures', and trec_eval -c's): every judged
+# topic, 0 where the run lacks it. trec_eval's default: only the judged topics the run has.
+JUDGED_TOPICS = "judged-topics"
+RUN_TOPICS = "run-topics"
+AVERAGING = (JUDGED_TOPICS, RUN_TOPICS)
+
+
 @dataclass(frozen=True)
 class TopicScores:
-    """One run against one judgments file at cut-off `depth`: per measure the mean over the judged topics (in the
-    order tables show the measures), and per topic, in topic order, each measure's score."""
+    """One run against one judgments file: per measure the mean over the topics averaged (in the order tables show
+    the measures), and per topic, in topic order, each measure's score. `depth` is the cut-off the measures were
+    chosen for, where one was (None for measures named one by one)."""
 
-    depth: int
+    depth: int | None
     means: dict[str, float]
     per_topic: dict[str, dict[str, float]]
-
-    # Whether the JSON names the measures too (under "measures"); where they follow from the depth, it does not.
-    LISTS_MEASURES: ClassVar[bool] = False
+    average: str = JUDGED_TOPICS
 
     @classmethod
-    def measure_names(cls, depth: int) -> tuple[str, ...]:
-        """The measures this kind of result holds at cut-off `depth`, in column order."""
-        raise NotImplementedError
-
-    @classmethod
-    def of_topics(cls, depth: int, per_topic: dict[str, dict[str, float]]) -> Self:
-        """The result whose means are those of `per_topic`'s scores (every judged topic counts, 0 where missed)."""
-        names = cls.measure_names(depth)
+    def of_topics(
+        cls,
+        depth: int | None,
+        per_topic: dict[str, dict[str, float]],
+        names: Iterable[str],
+        average: str = JUDGED_TOPICS,
+        run_topics: Collection[str] = (),
+    ) -> Self:
+        """The result whose means are those of `per_topic`'s scores of the measures `names`: over every judged topic
+        (0 where missed), or with RUN_TOPICS over those of `run_topics` only. ValueError where none is left."""
+        if average not in AVERAGING:
+            raise ValueError(f"unknown averaging {average!r}; expected one of {', '.join(AVERAGING)}")
+        if average == RUN_TOPICS:
+            per_topic = {topic: scores for topic, scores in per_topic.items() if topic in run_topics}
+        if not per_topic:
+            raise ValueError("the run has none of the judged topics, so there is no topic to average over")
         means = {name: math.fsum(scores[name] for scores in per_topic.values()) / len(per_topic) for name in names}
-        return cls(depth, means, per_topic)
+        return cls(depth, means, per_topic, average)
 
     @property
     def measures(self) -> list[str]:
@@ -51,16 +67,16 @@ class TopicScores:
         return len(self.per_topic)
 
     def to_json(self) -> dict[str, Any]:
-        listed = {"measures": self.measures} if self.LISTS_MEASURES else {}
-        return {"depth": self.depth, "topics": self.topics, **listed, **self.means, "per_topic": self.per_topic}
+        head = {"depth": self.depth, "topics": self.topics, "average": self.average, "measures": self.measures}
+        return {**head, **self.means, "per_topic": self.per_topic}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
-        names = cls.measure_names(data["depth"])
+        names = data["measures"]
         per_topic = {
             topic: {name: data["per_topic"][topic][name] for name in names} for topic in topic_order(data["per_topic"])
         }
-        return cls(data["depth"], {name: data[name] for name in names}, per_topic)
+        return cls(data["depth"], {name: data[name] for name in names}, per_topic, data["average"])
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import ir_measures
 import pytest
 
 from argrank.config import TRACKS
@@ -38,8 +39,61 @@ def test_evaluate_json_reproduces_the_2021_reference(shared_data):
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["nDCG@5"] == pytest.approx(0.7198, abs=5e-5)
-    assert result["judged@5"] == pytest.approx(1.0)
+    assert result["Judged@5"] == result["judged@5"] == pytest.approx(1.0)  # the old name stays as an alias
+    assert result["nDCG@5_judged_only"] == result["condensed-nDCG@5"]
+    assert result["measures"] == ["nDCG@5", "Judged@5", "condensed-nDCG@5"] and result["average"] == "judged-topics"
     assert len(result["per_topic"]) == 50
+
+
+def test_evaluate_named_measures_for_args_and_comparative(shared_data):
+    """Any ir_measures name, repeatable, for both ranking tracks; the figures are ir_measures' own."""
+    for track, run, qrels in [
+        ("args", "touche-task1/runs-2021-elrond/ElrondKRun.txt", "touche-task1/touche2021-task1-51-100-relevance.qrels"),
+        ("comparative", "touche-task2/runs-2022/Puss-in-Boots-run1.txt", "touche-task2/touche-task2-2022-relevance.qrels"),
+    ]:  # fmt: skip
+        done = argrank(
+            "evaluate", "--track", track, "--run", str(shared_data / run), "--qrels", str(shared_data / qrels),
+            "--measure", "nDCG@10", "--measure", "P@10", "--measure", "judged@5", "--json",
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        result = json.loads(done.stdout)
+        assert result["measures"] == ["nDCG@10", "P@10", "Judged@5"] and result["depth"] is None
+        measures = [ir_measures.parse_measure(name) for name in result["measures"]]
+        judgments = ir_measures.read_trec_qrels(str(shared_data / qrels))
+        expected = ir_measures.calc_aggregate(measures, judgments, ir_measures.read_trec_run(str(shared_data / run)))
+        assert [result[str(m)] for m in measures] == pytest.approx([expected[m] for m in measures], abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        (["--measure", "ndcg@10"], "unknown measure 'ndcg@10'; name measures as ir_measures does"),
+        (["--measure", "nDCG@10", "--depth", "10"], "--depth sets the default measures' cut-off"),
+        (["--measure", "alpha_nDCG@10"], "needs an ir_measures backend argrank does not install"),
+    ],
+)
+def test_evaluate_refuses_measures_it_cannot_compute(shared_data, options, problem):
+    task1 = shared_data / "touche-task1"
+    done = argrank(
+        "evaluate", "--run", str(task1 / "runs-2021-elrond" / "ElrondKRun.txt"),
+        "--qrels", str(task1 / "touche2021-task1-51-100-relevance.qrels"), *options,
+    )  # fmt: skip
+    assert done.returncode == 2 and problem in done.stderr, done.stderr
+
+
+def test_evaluate_averages_over_every_judged_topic_or_the_runs(shared_data, tmp_path):
+    task1 = shared_data / "touche-task1"
+    half = tmp_path / "half.txt"  # the run's topics 51–75 only
+    lines = (task1 / "runs-2021-elrond" / "ElrondKRun.txt").read_text().splitlines(keepends=True)
+    half.write_text("".join(line for line in lines if int(line.split()[0]) <= 75))
+    qrels = str(task1 / "touche2021-task1-51-100-relevance.qrels")
+    means = {}
+    for average in ("judged-topics", "run-topics"):
+        done = argrank("evaluate", "--run", str(half), "--qrels", qrels, "--average", average, "--json")
+        assert done.returncode == 0, done.stderr
+        means[average] = json.loads(done.stdout)
+    assert means["judged-topics"]["topics"] == 50 and means["run-topics"]["topics"] == 25
+    assert means["judged-topics"]["nDCG@5"] == pytest.approx(means["run-topics"]["nDCG@5"] / 2, abs=1e-12)
 
 
 def test_evaluate_prints_a_table_and_writes_csv(shared_data, tmp_path):
@@ -50,7 +104,7 @@ def test_evaluate_prints_a_table_and_writes_csv(shared_data, tmp_path):
         "--topics", str(task1 / "topics-task-1-2020.xml"), "--csv", str(tmp_path / "t.csv"),
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "0.6257" in done.stdout and "nDCG@5_judged_only" in done.stdout
+    assert "0.6257" in done.stdout and "condensed-nDCG@5" in done.stdout
     assert len((tmp_path / "t.csv").read_text().splitlines()) == 50
 
 
@@ -165,7 +219,9 @@ def test_evaluate_with_stance_qrels_only(shared_data):
     assert done.returncode == 0, done.stderr
     assert "Puss-in-Boots-run1.txt / touche-task2-2022-stance.qrels: macro-F1 0.1584 over 1328 pairs" in done.stdout
     assert "nDCG@5" not in done.stdout
-    done = argrank("evaluate", "--run", str(task2 / "runs-2022" / "Aldo-Nadi-run3.txt"), "--stance-qrels", stance, "--json")
+    done = argrank(
+        "evaluate", "--run", str(task2 / "runs-2022" / "Aldo-Nadi-run3.txt"), "--stance-qrels", stance, "--json"
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
         "stance_f1": None, "stance_pairs": 0, "stance_f1_per_label": dict.fromkeys(["FIRST", "SECOND", "NEUTRAL", "NO"])
@@ -174,7 +230,10 @@ def test_evaluate_with_stance_qrels_only(shared_data):
 
 @pytest.mark.parametrize(
     ("options", "problem"),
-    [((), "give --qrels, --stance-qrels or both"), (("--stance-qrels", "s", "--csv", "c"), "--csv writes per-topic nDCG")],
+    [
+        ((), "give --qrels, --stance-qrels or both"),
+        (("--stance-qrels", "s", "--csv", "c"), "--csv writes per-topic nDCG"),
+    ],
 )
 def test_evaluate_needs_qrels_or_stance_qrels(tmp_path, options, problem):
     done = argrank("evaluate", "--run", str(tmp_path / "run.txt"), *options)
@@ -201,7 +260,10 @@ def test_validate_comparative_track(shared_data, tmp_path):
     done = argrank("validate", "--track", "comparative", str(mixed))
     assert done.returncode == 2 and "mixed.txt: line 3: column 2 is 'Q0' but 'NO' on line 1" in done.stderr
     done = argrank("validate", "--track", "comparative", str(runs / "Katana-run1.txt"))
-    assert done.returncode == 2 and 'Katana-run1.txt: line 1: the tag "Colbert fine tune on touche data" is quoted' in done.stderr
+    assert (
+        done.returncode == 2
+        and 'Katana-run1.txt: line 1: the tag "Colbert fine tune on touche data" is quoted' in done.stderr
+    )
 
 
 IMAGE_MEASURES = ["on_topic@10", "argumentative@10", "on_stance@10", "judged@10"]
@@ -231,12 +293,12 @@ def test_evaluate_images_json_and_csv(image_run, tmp_path):
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert result["measures"] == IMAGE_MEASURES and result["topics"] == 50 and result["depth"] == 10
+    assert result["measures"] == IMAGE_MEASURES and result["topics"] == 2 and result["depth"] == 10
     assert {"on_topic@10", "argumentative@10", "on_stance@10"} <= set(result)
-    assert result["judged@10"] == pytest.approx(2 / 50)  # every image of the two topics is judged
+    assert result["judged@10"] == pytest.approx(1.0)  # every image of the two topics is judged
     assert result == evaluate_images(read_run(run), read_image_qrels(qrels)).to_json()
     lines = (tmp_path / "t.csv").read_text().splitlines()
-    assert lines[0] == "topic," + ",".join(IMAGE_MEASURES) and len(lines) == 51
+    assert lines[0] == "topic," + ",".join(IMAGE_MEASURES) and len(lines) == 3
 
 
 def test_evaluate_images_prints_a_table_and_names_a_run_without_stances(image_run, tmp_path):

@@ -65,6 +65,13 @@ def test_comparative_defaults_and_stance_settings(tmp_path):
     assert load_config(write(tmp_path, COMPARATIVE + "  runs: {r: {}}\n"))["comparative"].fields == ("contents",)
 
 
+def test_ranking_tracks_name_their_measures_as_ir_measures_does(tmp_path):
+    text = COMPARATIVE + "  measures: [nDCG@10, judged@5, nDCG@10, 'nDCG(judged_only=True)@5']\n  runs: {r: {}}\n"
+    track = load_config(write(tmp_path, text))["comparative"]
+    assert track.measures == ("nDCG@10", "Judged@5", "nDCG(judged_only=True)@5")  # aliases resolved, once each
+    assert load_config(REPO / "runs.yaml")["args"].measures == ()
+
+
 @pytest.mark.parametrize(
     "text, where, problem",
     [
@@ -76,25 +83,60 @@ def test_comparative_defaults_and_stance_settings(tmp_path):
         ("args:\n  corpus: c\n  topics: t\n  runs: {'a b': {}}\n", "args.runs.a b", "no spaces"),
         ("args:\n  corpus: c\n  topics: t\n  runs: {r: {query: body}}\n", "args.runs.r.query", "unknown query"),
         ("args:\n  corpus: c\n  topics: t\n  depth: 5000\n  runs: {r: {}}\n", "args.depth", "1 to 1000"),
-        ("args:\n  corpus: c\n  topics: t\n  runs: {a: {}, b: {}, c: {}, d: {}, e: {}, f: {}}\n", "args.runs", "at most 5"),
+        (
+            "args:\n  corpus: c\n  topics: t\n  runs: {a: {}, b: {}, c: {}, d: {}, e: {}, f: {}}\n",
+            "args.runs",
+            "at most 5",
+        ),
         ("args:\n  corpus: c\n  topics: t\n  runs: {r: {}}\n  colour: red\n", "args", "unknown setting(s) colour"),
         ("args: {corpus: [\n", "", "not valid YAML"),
         ("args:\n  corpus: c\n  topics: t\n  fields: [body]\n  runs: {r: {}}\n", "args.fields", "conclusion, premise"),
         ("args:\n  corpus: c\n  topics: t\n  runs: {r: {stance: true}}\n", "args.runs.r", "unknown setting(s) stance"),
-        ("args:\n  corpus: c\n  topics: t\n  runs: {r: {query: title+objects}}\n", "args.runs.r.query", "unknown query"),
+        (
+            "args:\n  corpus: c\n  topics: t\n  runs: {r: {query: title+objects}}\n",
+            "args.runs.r.query",
+            "unknown query",
+        ),
         ("comparative:\n  corpus: c\n  topics: t\n  runs: {r: {}}\n", "comparative", "unknown setting(s) corpus"),
-        (f"{COMPARATIVE}  runs: {{r: {{stance: true}}}}\n", "comparative.stance_training", "need a stance training set"),
+        (
+            f"{COMPARATIVE}  runs: {{r: {{stance: true}}}}\n",
+            "comparative.stance_training",
+            "need a stance training set",
+        ),
         (f"{COMPARATIVE}  runs: {{r: {{stance: yes please}}}}\n", "comparative.runs.r.stance", "true or false"),
-        (f"{COMPARATIVE}  qrels: {{stance: s.qrels}}\n  runs: {{r: {{}}}}\n", "comparative.qrels.stance", "stance_qrels"),
+        (
+            f"{COMPARATIVE}  qrels: {{stance: s.qrels}}\n  runs: {{r: {{}}}}\n",
+            "comparative.qrels.stance",
+            "stance_qrels",
+        ),
         (f"{COMPARATIVE}  fields: []\n  runs: {{r: {{}}}}\n", "comparative.fields", "expected a list"),
-        (f"{COMPARATIVE}  stance_model: {{c: 0}}\n  runs: {{r: {{}}}}\n", "comparative.stance_model.c", "positive number"),
-        (f"{COMPARATIVE}  stance_model: {{folds: 1}}\n  runs: {{r: {{}}}}\n", "comparative.stance_model.folds", "at least 2"),
-        (f"{COMPARATIVE}  stance_model: {{depth: 3}}\n  runs: {{r: {{}}}}\n", "comparative.stance_model", "unknown setting(s) depth"),
+        (
+            f"{COMPARATIVE}  stance_model: {{c: 0}}\n  runs: {{r: {{}}}}\n",
+            "comparative.stance_model.c",
+            "positive number",
+        ),
+        (
+            f"{COMPARATIVE}  stance_model: {{folds: 1}}\n  runs: {{r: {{}}}}\n",
+            "comparative.stance_model.folds",
+            "at least 2",
+        ),
+        (
+            f"{COMPARATIVE}  stance_model: {{depth: 3}}\n  runs: {{r: {{}}}}\n",
+            "comparative.stance_model",
+            "unknown setting(s) depth",
+        ),
         ("args:\n  corpus: c\n  topics: t\n  shards: 0\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
         ("args:\n  corpus: c\n  topics: t\n  shards: -1\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
         ("args:\n  corpus: c\n  topics: t\n  shards: two\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
         ("args:\n  corpus: c\n  topics: t\n  shards: 2.5\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
         (f"{COMPARATIVE}  shards: true\n  runs: {{r: {{}}}}\n", "comparative.shards", "integer of at least 1"),
+        (f"{COMPARATIVE}  measures: nDCG@10\n  runs: {{r: {{}}}}\n", "comparative.measures", "expected a list"),
+        (
+            "args:\n  corpus: c\n  topics: t\n  measures: [ndcg@10]\n  runs: {r: {}}\n",
+            "args.measures",
+            "unknown measure",
+        ),
+        ("images:\n  collection: c\n  topics: t\n  measures: [P@10]\n  runs: {r: {}}\n", "images", "unknown setting"),
     ],
 )
 def test_mistakes_are_named(tmp_path, text, where, problem):

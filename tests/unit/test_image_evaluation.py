@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from argrank.evaluation.results import JUDGED_TOPICS, RUN_TOPICS
 from argrank.formats.runfile import RunLine
 from argrank.tracks.images.evaluation import PER_STANCE, evaluate_images
 from argrank.tracks.images.qrels import read_image_qrels
@@ -67,11 +68,17 @@ def test_hand_computed_topic_cut_at_ten_per_stance_over_twenty_slots():
     assert result.per_topic["1"] == pytest.approx(TOPIC_1, abs=1e-15)
 
 
-def test_means_are_over_the_qrels_topics_and_a_topic_the_run_lacks_scores_zero():
+def test_means_are_over_the_judged_topics_the_run_has_as_the_organisers_evaluator_averages():
     result = evaluate_images(RUN, QRELS)
-    assert result.depth == PER_STANCE == 10 and result.topics == 2 and result.measures == MEASURES
-    assert list(result.to_json()) == ["depth", "topics", "measures", *MEASURES, "per_topic"]
-    assert list(result.per_topic) == ["1", "2"]
+    assert result.depth == PER_STANCE == 10 and result.topics == 1 and result.measures == MEASURES
+    assert list(result.to_json()) == ["depth", "topics", "average", "measures", *MEASURES, "per_topic"]
+    assert result.average == RUN_TOPICS and list(result.per_topic) == ["1"]
+    assert result.means == pytest.approx(TOPIC_1, abs=1e-15)
+
+
+def test_over_every_judged_topic_on_request_a_topic_the_run_lacks_scores_zero():
+    result = evaluate_images(RUN, QRELS, JUDGED_TOPICS)
+    assert result.topics == 2 and list(result.per_topic) == ["1", "2"] and result.average == JUDGED_TOPICS
     assert result.per_topic["2"] == dict.fromkeys(MEASURES, 0.0)
     assert result.means == pytest.approx({n: v / 2 for n, v in TOPIC_1.items()}, abs=1e-15)
 
@@ -131,7 +138,10 @@ def test_run_built_from_the_real_qrels(shared_data):
     assert result.per_topic["48"] == pytest.approx(
         {"on_topic@10": 0.75, "argumentative@10": 0.75, "on_stance@10": 0.40, "judged@10": 1.0}, abs=1e-15
     )
-    # Means over all 50 judged topics; the other 48 score 0.
-    assert result.topics == 50
-    means = [result.means[name] for name in MEASURES]
+    # Means over the two topics the run has, as the organisers' evaluator takes them; or over all 50 judged ones.
+    assert result.topics == 2
+    assert [result.means[name] for name in MEASURES] == pytest.approx([1.30 / 2, 1.05 / 2, 0.60 / 2, 1.0], abs=1e-15)
+    over_all = evaluate_images(real_run(qrels), qrels, JUDGED_TOPICS)
+    assert over_all.topics == 50
+    means = [over_all.means[name] for name in MEASURES]
     assert means == pytest.approx([1.30 / 50, 1.05 / 50, 0.60 / 50, 2 / 50], abs=1e-15)

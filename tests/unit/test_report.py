@@ -6,7 +6,7 @@ import csv
 import io
 import json
 
-from argrank.evaluation.ndcg import NdcgScores, evaluate
+from argrank.evaluation.ranking import RankingScores, evaluate
 from argrank.evaluation.report import format_results, format_table, per_topic_csv
 from argrank.evaluation.results import RunScores, StanceF1
 from argrank.formats.runfile import RunLine
@@ -24,9 +24,10 @@ def test_table_has_one_aligned_row_per_result_with_four_decimals():
     result = evaluate(RUN, QRELS)
     table = format_table({"short / relevance": result, "a-much-longer-run-name / quality": result})
     lines = table.splitlines()
-    assert lines[0].split() == ["run", "/", "qrels", "nDCG@5", "judged@5", "nDCG@5_judged_only", "topics"]
+    assert lines[0].split() == ["run", "/", "qrels", "nDCG@5", "Judged@5", "condensed-nDCG@5", "topics"]
     assert set(lines[1]) == {"-", " "}
-    assert lines[2].split() == ["short", "/", "relevance", "0.3333", "0.0667", "0.3333", "3"]
+    # Judged@5: topic 10 returns two documents, one judged (1/2); 2 returns one unjudged; 9 none.
+    assert lines[2].split() == ["short", "/", "relevance", "0.3333", "0.1667", "0.3333", "3"]
     assert lines[3].startswith("a-much-longer-run-name / quality  ")
     assert len({len(line) for line in lines}) == 1  # every row as wide as the header: columns line up
     assert lines[2].index("0.3333") == lines[3].index("0.3333")
@@ -40,12 +41,12 @@ def test_table_of_results_with_different_depths_marks_missing_measures():
 
 
 def test_per_topic_csv_sorts_topics_numerically_even_after_a_json_round_trip():
-    result = NdcgScores.from_json(json.loads(json.dumps(evaluate(RUN, QRELS).to_json(), sort_keys=True)))
+    result = RankingScores.from_json(json.loads(json.dumps(evaluate(RUN, QRELS).to_json(), sort_keys=True)))
     text = per_topic_csv(result)
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["topic", "nDCG@5", "judged@5", "nDCG@5_judged_only"]
+    assert rows[0] == ["topic", "nDCG@5", "Judged@5", "condensed-nDCG@5"]
     assert [row[0] for row in rows[1:]] == ["2", "9", "10"]
-    assert rows[3] == ["10", "1.000000", "0.200000", "1.000000"]
+    assert rows[3] == ["10", "1.000000", "0.500000", "1.000000"]
     assert rows[1] == ["2", "0.000000", "0.000000", "0.000000"]
     assert text.endswith("\n") and "\r" not in text
 
@@ -59,7 +60,7 @@ def test_a_result_that_names_its_measures_gets_those_columns_beside_ndcg_results
     images = ImageScores.from_json(json.loads(stored))
     header, _, image_row, ndcg_row = format_table({"images": images, "ndcg": evaluate(RUN, QRELS)}).splitlines()
     image_measures = ["on_topic@10", "argumentative@10", "on_stance@10", "judged@10"]
-    ndcg_measures = ["nDCG@5", "judged@5", "nDCG@5_judged_only"]
+    ndcg_measures = ["nDCG@5", "Judged@5", "condensed-nDCG@5"]
     assert header.split() == ["run", "/", "qrels", *image_measures, *ndcg_measures, "topics"]
     # Topic 3: one on-topic, argumentative, on-stance image of 20 slots → 0.05; topic 20 judged only → 0.05; means.
     assert image_row.split() == ["images", "0.0250", "0.0250", "0.0250", "0.0500", "-", "-", "-", "2"]
@@ -79,7 +80,7 @@ def test_a_run_read_back_from_json_is_the_run_written_and_its_stance_table_says_
     trained = RunScores({"relevance": evaluate(RUN, QRELS)}, StanceF1(0.5, 4, {"FIRST": 0.5}), {"cv_macro_f1": 0.75})
     untrained = RunScores({"relevance": evaluate(RUN, QRELS)}, StanceF1(None, 0, {"FIRST": None}))
     for scores in (trained, untrained):
-        assert RunScores.from_json(json.loads(json.dumps(scores.to_json())), NdcgScores) == scores
+        assert RunScores.from_json(json.loads(json.dumps(scores.to_json())), RankingScores) == scores
     lines = format_results({"trained": trained, "untrained": untrained, "plain": RunScores(trained.judgments)})
     table, stance = lines.split("\n\n")
     assert [row.split()[0] for row in table.splitlines()[2:]] == ["trained", "untrained", "plain"]

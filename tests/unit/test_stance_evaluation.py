@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from argrank.evaluation.ndcg import evaluate
+from argrank.evaluation.ranking import evaluate
 from argrank.formats.qrels import read_qrels
 from argrank.formats.runfile import RunLine, read_run
 from argrank.formats.topics import read_topics

@@ -3,6 +3,7 @@ so a run's cache path names only what made it. Nothing is run here."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from argrank.config import load_config
@@ -48,3 +49,12 @@ def test_image_runs_take_the_selection_settings_and_a_model_only_when_trained():
         assert type(run) is WriteImageRun and type(tasks["evaluation"]) is EvaluateImageRun
         assert IMAGE_SETTINGS <= set(run.param_kwargs)
         assert ("model" in tasks["evaluation"].requires()) == (tag != "argrank-img-bm25-untrained")
+
+
+def test_configured_measures_reach_the_ranking_evaluations_and_their_cache_paths():
+    track = load_config(REPO / "runs.yaml")["args"]
+    default = run_tasks(track)["argrank-bm25"]["evaluation"]
+    named = run_tasks(dataclasses.replace(track, measures=("nDCG@10", "P@10")))["argrank-bm25"]["evaluation"]
+    assert default.measures == () and named.measures == ("nDCG@10", "P@10")
+    assert named.signature() != default.signature() and named.output_path != default.output_path
+    assert "measures" not in tasks_of("images")["argrank-img-bm25-text"]["evaluation"].param_kwargs

@@ -4,36 +4,35 @@ Per topic, the run's PRO and CON lists are each ordered by score descending, tie
 Over those images: on-topic counts ONTOPIC=1; argumentative counts ONTOPIC=1 and (PRO=1 or CON=1); on-stance
 counts ONTOPIC=1 and a 1 for the stance the image is listed under. Each count is divided by 20 whatever the run
 retrieved, as the organisers do; unjudged images count as not relevant. judged@10 is the fraction of the 20
-slots holding an image with an ONTOPIC judgment. Means are over the qrels' topics, as in `evaluation.ndcg`: a judged
-topic the run lacks scores 0, run topics without judgments are ignored.
+slots holding an image with an ONTOPIC judgment. Means are over the judged topics the run has, as the organisers'
+evaluator averages (or, on request, over every judged topic, 0 where the run lacks it); run topics without
+judgments are ignored.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable
+from collections.abc import Iterable
 
-from argrank.evaluation.results import TopicScores
+from argrank.evaluation.results import RUN_TOPICS, TopicScores
 from argrank.formats.runfile import RunLine
 from argrank.formats.topics import topic_order
 from argrank.tracks.images.qrels import STANCES, ImageQrels
 
 PER_STANCE = 10
 MEASURES = ("on_topic@10", "argumentative@10", "on_stance@10", "judged@10")
+# The organisers' 2022 evaluator (touche-code, clef22/image-retrieval-for-arguments/submission-evaluator.sh)
+# divides by 20 × the number of topics in the run: a topic the run lacks is left out of the mean.
+AVERAGE = RUN_TOPICS
 
 
 class ImageScores(TopicScores):
     """The four precision measures of a topic's PRO and CON lists."""
 
-    LISTS_MEASURES = True
 
-    @classmethod
-    def measure_names(cls, depth: int) -> tuple[str, ...]:
-        return MEASURES
-
-
-def evaluate_images(run: Iterable[RunLine], qrels: ImageQrels) -> ImageScores:
-    """Mean and per-topic on_topic@10, argumentative@10, on_stance@10 and judged@10 over the qrels' topics.
+def evaluate_images(run: Iterable[RunLine], qrels: ImageQrels, average: str = AVERAGE) -> ImageScores:
+    """Mean and per-topic on_topic@10, argumentative@10, on_stance@10 and judged@10 over the judged topics the run
+    has (or, with JUDGED_TOPICS, over every judged topic, 0 where the run lacks it).
 
     Raises ValueError for a line whose column 2 is not PRO or CON, or an image listed twice in a topic.
     """
@@ -41,7 +40,7 @@ def evaluate_images(run: Iterable[RunLine], qrels: ImageQrels) -> ImageScores:
         raise ValueError("no judged topics to evaluate against")
     lists = _stance_lists(run)
     per_topic = {topic: _topic_scores(lists.get(topic, {}), qrels[topic]) for topic in topic_order(qrels)}
-    return ImageScores.of_topics(PER_STANCE, per_topic)
+    return ImageScores.of_topics(PER_STANCE, per_topic, MEASURES, average, run_topics=lists)
 
 
 def _stance_lists(run: Iterable[RunLine]) -> dict[str, dict[str, list[str]]]:

@@ -1,0 +1,162 @@
+"""Ranking measures by the names the field uses, computed by the library the field trusts.
+
+A measure is named as ir_measures names it (`nDCG@10`, `P@10`, `AP`, `R@1000`, `RR`, `Judged@5`,
+`nDCG(judged_only=True)@5`) and computed by ir_measures: through trec_eval's own code (pytrec_eval) for every
+measure trec_eval has, so score ties, negative labels and unjudged documents are handled exactly as trec_eval
+handles them, and by ir_measures' `judged` provider for Judged. The names our JSON used before we adopted
+ir_measures' are aliases (`judged@5` is `Judged@5`). The one figure no library computes as such, the Touché
+organisers' judged-only nDCG, is a `Variant`: ir_measures on judgments read another way, under a name that
+cannot be mistaken for a library's (`condensed-nDCG@5`).
+
+Every judged topic gets a value, 0 where the run lacks it (ir_measures' and trec_eval `-c`'s convention); which
+topics the mean is over is the caller's choice (`results.AVERAGING`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import ir_measures
+
+from argrank.formats.runfile import RunLine
+
+Qrels = dict[str, dict[str, float]]
+_RunDict = dict[str, dict[str, float]]  # topic → document → score, as ir_measures reads a run
+
+_PROVIDERS = (ir_measures.pytrec_eval, ir_measures.judged)
+EXAMPLES = "nDCG@10, P@10, AP, R@1000, RR, Judged@5, nDCG(judged_only=True)@5"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A figure no library computes as such, but ir_measures does once the judgments are read another way:
+    `pattern` matches its names (group 1 the cut-off), `measure` is the ir_measures measure with `{}` for the
+    cut-off, and `label` maps each judgment label before ir_measures sees it."""
+
+    pattern: re.Pattern[str]
+    measure: str
+    label: Callable[[float], float]
+
+
+# The Touché organisers' judged-only nDCG (a "condensed list", Sakai 2007): unjudged documents, those without a
+# qrels line, leave the ranking before the cut at k; a document judged −2 (spam) stays, with gain 0. That is how
+# Webis's own code computes it on the args.me judgments: ir_measures' nDCG(judged_only=True) on qrels whose −2
+# labels are first mapped to 0 (webis-de/sigir25-arg-axioms), and TrecTools' get_ndcg(removeUnjudged=True) in
+# Fröbe et al.'s condensed-list baselines (webis-de/ECIR-23, whose name "condensed-ndcg@k" we follow). Unmapped,
+# trec_eval 9 (so ir_measures) treats every negative label as unjudged and drops those documents too.
+CONDENSED = Variant(re.compile(r"condensed-nDCG@(\d+)"), "nDCG(judged_only=True)@{}", lambda label: max(label, 0.0))
+VARIANTS = (CONDENSED,)
+# The names our JSON used before it adopted ir_measures' names, and the names they stand for now ({k}: cut-off).
+ALIASES = (("judged@{k}", "Judged@{k}"), ("nDCG@{k}_judged_only", "condensed-nDCG@{k}"))
+
+
+def canonical(name: str) -> str:
+    """The name a measure is stored under: an alias resolved, an ir_measures name as ir_measures writes it.
+    ValueError says what is wrong and which names are known."""
+    for old, new in ALIASES:
+        cutoff = _cutoff_in(old, name)
+        if cutoff is not None:
+            name = new.format(k=cutoff)
+    if _variant(name):
+        return name
+    try:
+        measure = ir_measures.parse_measure(name)
+    except (NameError, ValueError, SyntaxError, TypeError):
+        raise ValueError(f"unknown measure {name!r}; name measures as ir_measures does, e.g. {EXAMPLES}") from None
+    cutoff = measure.params.get("cutoff")
+    if isinstance(cutoff, int) and cutoff < 1:
+        raise ValueError(f"measure {name!r}: the cut-off must be at least 1")
+    if _provider(measure) is None:
+        raise ValueError(
+            f"measure {name!r} needs an ir_measures backend argrank does not install; argrank computes the measures "
+            "of trec_eval (pytrec_eval) and Judged"
+        )
+    return str(measure)
+
+
+def old_name(name: str) -> str | None:
+    """The name our JSON used for the measure `name` before adopting ir_measures' names, if it had one."""
+    for old, new in ALIASES:
+        cutoff = _cutoff_in(new, name)
+        if cutoff is not None:
+            return old.format(k=cutoff)
+    return None
+
+
+def _cutoff_in(template: str, name: str) -> str | None:
+    """The cut-off where `name` is `template` with its {k} filled in, else None."""
+    match = re.fullmatch(re.escape(template).replace(re.escape("{k}"), r"(\d+)"), name)
+    return match.group(1) if match else None
+
+
+def per_topic_scores(names: list[str], run: list[RunLine], qrels: Qrels) -> dict[str, dict[str, float]]:
+    """judged topic → measure → value, for canonical `names`; a judged topic the run lacks scores each measure's
+    default (0)."""
+    scores: dict[str, dict[str, float]] = {topic: {} for topic in qrels}
+    run_dict = _run_dict(run)
+    library = [name for name in names if not _variant(name)]
+    _add_scores(scores, {name: name for name in library}, run_dict, qrels)
+    for variant in VARIANTS:
+        asked = {}
+        for name in names:
+            match = variant.pattern.fullmatch(name)
+            if match:
+                asked[variant.measure.format(match.group(1))] = name
+        relabelled = {
+            topic: {doc: variant.label(label) for doc, label in judged.items()} for topic, judged in qrels.items()
+        }
+        _add_scores(scores, asked, run_dict, relabelled)
+    return {topic: {name: by_name[name] for name in names} for topic, by_name in scores.items()}
+
+
+def _add_scores(scores: dict[str, dict[str, float]], asked: dict[str, str], run: _RunDict, qrels: Qrels) -> None:
+    """Compute the ir_measures measures `asked` (ir_measures name → the name to store it under) into `scores`."""
+    measures = [ir_measures.parse_measure(name) for name in asked]
+    integer_qrels = _integer_qrels(qrels) if measures else {}
+    for provider in _PROVIDERS:
+        chosen = [measure for measure in measures if _provider(measure) is provider]
+        if chosen:
+            for metric in provider.evaluator(chosen, integer_qrels).iter_calc(run):
+                scores[metric.query_id][asked[str(metric.measure)]] = float(metric.value)
+
+
+def _variant(name: str) -> Variant | None:
+    """The variant that `name` names, or None; ValueError for a cut-off below 1."""
+    for variant in VARIANTS:
+        match = variant.pattern.fullmatch(name)
+        if match:
+            if int(match.group(1)) < 1:
+                raise ValueError(f"measure {name!r}: the cut-off must be at least 1")
+            return variant
+    return None
+
+
+def _provider(measure: ir_measures.Measure) -> object | None:
+    return next((provider for provider in _PROVIDERS if provider.supports(measure)), None)
+
+
+def _run_dict(run: list[RunLine]) -> _RunDict:
+    by_topic: _RunDict = {}
+    for line in run:
+        by_topic.setdefault(line.qid, {})[line.doc] = line.score
+    return by_topic
+
+
+def _integer_qrels(qrels: Qrels) -> dict[str, dict[str, int]]:
+    """The labels as trec_eval reads them, integers; ValueError for a label with a fraction, which it would cut.
+
+    trec_eval 9 sizes a per-topic array by the topic's highest label plus one and clears it with memset, so a
+    topic whose labels are all −2 or lower (all spam) makes it clear −1 × 8 bytes: pytrec_eval crashes the
+    process. It reads every negative label alike (in the pool but unjudged), so such a topic's labels go in as
+    −1, which it scores the same and sizes as 0.
+    """
+    converted: dict[str, dict[str, int]] = {}
+    for topic, judged in qrels.items():
+        for doc, label in judged.items():
+            if not float(label).is_integer():
+                raise ValueError(f"topic {topic}, document {doc}: label {label} is not an integer, as trec_eval needs")
+        floor = -1 if max(judged.values()) < -1 else None
+        converted[topic] = {doc: int(label) if floor is None else floor for doc, label in judged.items()}
+    return converted
