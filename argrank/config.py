@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from argrank.core.errors import InputError
+from argrank.core.grid import expand
 from argrank.evaluation.measures import EXAMPLES, canonical
 from argrank.formats.runfile import Q0
 from argrank.formats.validation import TREC, RunRules
@@ -120,7 +121,21 @@ class PerspectiveTrack:
     diversify: float = 0.0  # explicit scenario: weight of profile diversity in the top 50
 
 
-def load_config(path: str | Path) -> dict[str, Track | PerspectiveTrack]:
+@dataclass(frozen=True)
+class Experiment:
+    """A runs file: its tracks, under a name its outputs are published by (`outputs/experiments/<name>/`), and
+    whether it is the submission, which is also published to `outputs/submission/` and held to Touché's limit
+    of five runs per track."""
+
+    name: str
+    submission: bool
+    tracks: dict[str, Track | PerspectiveTrack]
+
+
+EXPERIMENT_KEYS = ("experiment", "submission")  # the runs file's own settings beside its tracks
+
+
+def load_experiment(path: str | Path) -> Experiment:
     """Read and check a runs file; every problem is an InputError naming the offending key."""
     path = Path(path)
     try:
@@ -129,17 +144,31 @@ def load_config(path: str | Path) -> dict[str, Track | PerspectiveTrack]:
         raise InputError(path, "", "runs file not found") from None
     except (yaml.YAMLError, UnicodeDecodeError) as error:
         raise InputError(path, "", f"not valid YAML: {error}") from None
-    if not isinstance(raw, dict) or not raw:
+    if not isinstance(raw, dict) or not set(raw) - set(EXPERIMENT_KEYS):
         raise InputError(path, "", "expected a mapping of track names to track settings")
+    name = raw.get("experiment", path.stem)
+    if not isinstance(name, str) or not TAG.match(name):
+        raise InputError(path, "experiment", "a name is letters, digits, '.', '_' or '-' (no spaces)")
+    submission = raw.get("submission", False)
+    if not isinstance(submission, bool):
+        raise InputError(path, "submission", "expected true or false")
     tracks = {}
-    for name, settings in raw.items():
-        if name == PERSPECTIVE:
-            tracks[name] = _perspective(path, settings)
-        elif name in TRACKS:
-            tracks[name] = _track(path, name, TRACKS[name], settings)
+    for track, settings in raw.items():
+        if track in EXPERIMENT_KEYS:
+            continue
+        if track == PERSPECTIVE:
+            tracks[track] = _perspective(path, settings)
+        elif track in TRACKS:
+            tracks[track] = _track(path, track, TRACKS[track], settings, submission)
         else:
-            raise InputError(path, str(name), f"unknown track (known: {', '.join([*TRACKS, PERSPECTIVE])})")
-    return tracks
+            known = ", ".join([*TRACKS, PERSPECTIVE, *EXPERIMENT_KEYS])
+            raise InputError(path, str(track), f"unknown track or setting (known: {known})")
+    return Experiment(name, submission, tracks)
+
+
+def load_config(path: str | Path) -> dict[str, Track | PerspectiveTrack]:
+    """The tracks of a runs file (see load_experiment)."""
+    return load_experiment(path).tracks
 
 
 def _perspective(path: Path, settings: Any) -> PerspectiveTrack:
@@ -185,7 +214,7 @@ def _is_number(value: Any) -> bool:
     return not isinstance(value, bool) and isinstance(value, int | float) and value < float("inf")
 
 
-def _track(path: Path, name: str, rules: TrackRules, settings: Any) -> Track:
+def _track(path: Path, name: str, rules: TrackRules, settings: Any, submission: bool) -> Track:
     where = name
     if not isinstance(settings, dict):
         raise InputError(path, where, "expected a mapping")
@@ -223,7 +252,7 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any) -> Track:
     depth = settings.get("depth", 1000)
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 1000:
         raise InputError(path, f"{where}.depth", "expected an integer from 1 to 1000")
-    runs = _runs(path, f"{where}.runs", settings.get("runs"), rules)
+    runs = _runs(path, f"{where}.runs", settings.get("runs"), rules, submission)
     stance_training = optional("stance_training")
     if stance_training is None and any(spec.stance for spec in runs):
         raise InputError(path, f"{where}.stance_training", "runs with stance need a stance training set")
@@ -278,39 +307,54 @@ def _stance_model(path: Path, where: str, settings: Any) -> dict[str, float]:
     return {"c": float(c), "folds": folds}
 
 
-def _runs(path: Path, where: str, runs: Any, rules: TrackRules) -> tuple[RunSpec, ...]:
+def _runs(path: Path, where: str, runs: Any, rules: TrackRules, submission: bool) -> tuple[RunSpec, ...]:
+    """The runs of a track, a parameter grid expanded to one run per combination; a submission has at most
+    MAX_RUNS_PER_TRACK of them."""
     if not isinstance(runs, dict) or not runs:
         raise InputError(path, where, "expected a mapping of run tags to run settings")
-    if len(runs) > MAX_RUNS_PER_TRACK:
-        raise InputError(path, where, f"{len(runs)} runs, but Touché accepts at most {MAX_RUNS_PER_TRACK}")
-    specs = []
+    specs = {}
     for tag, run in runs.items():
-        here = f"{where}.{tag}"
-        if not isinstance(tag, str) or not TAG.match(tag):
-            raise InputError(path, here, "a run tag is letters, digits, '.', '_' or '-' (no spaces)")
-        if not isinstance(run, dict):
-            raise InputError(path, here, "expected a mapping with method, params and query")
-        unknown = sorted(set(run) - {"method", "params", "query", *rules.run_keys})
-        if unknown:
-            raise InputError(path, here, f"unknown setting(s) {', '.join(unknown)}")
-        method = run.get("method", "bm25")
-        query = run.get("query", "title")
-        if query not in rules.queries:
-            raise InputError(path, f"{here}.query", f"unknown query {query!r} (known: {', '.join(rules.queries)})")
-        stance = run.get("stance", False)
-        if not isinstance(stance, bool):
-            raise InputError(path, f"{here}.stance", "expected true or false")
-        found_weight = run.get("found_weight", 0.0)
-        if isinstance(found_weight, bool) or not isinstance(found_weight, int | float) or not 0 <= found_weight < 1e9:
-            raise InputError(path, f"{here}.found_weight", "expected a number of at least 0")
-        params = run.get("params") or {}
-        if not isinstance(params, dict):
-            raise InputError(path, f"{here}.params", "expected a mapping of parameter names to numbers")
-        try:
-            params = resolve_params(method, params)
-        except ValueError as error:
-            raise InputError(path, here, str(error)) from None
-        specs.append(
-            RunSpec(tag=tag, method=method, params=params, query=query, stance=stance, found_weight=float(found_weight))
+        for spec in _run(path, f"{where}.{tag}", tag, run, rules):
+            if spec.tag in specs:
+                raise InputError(path, f"{where}.{tag}", f"its run {spec.tag} has the tag of another run")
+            specs[spec.tag] = spec
+    if submission and len(specs) > MAX_RUNS_PER_TRACK:
+        raise InputError(
+            path,
+            where,
+            f"{len(specs)} runs, but a submission to Touché has at most {MAX_RUNS_PER_TRACK} (an "
+            "experiment without `submission: true` has no limit)",
         )
-    return tuple(specs)
+    return tuple(specs.values())
+
+
+def _run(path: Path, here: str, tag: Any, run: Any, rules: TrackRules) -> list[RunSpec]:
+    """One entry of `runs`: a run, or one per combination of the values its parameters list."""
+    if not isinstance(tag, str) or not TAG.match(tag):
+        raise InputError(path, here, "a run tag is letters, digits, '.', '_' or '-' (no spaces)")
+    if not isinstance(run, dict):
+        raise InputError(path, here, "expected a mapping with method, params and query")
+    unknown = sorted(set(run) - {"method", "params", "query", *rules.run_keys})
+    if unknown:
+        raise InputError(path, here, f"unknown setting(s) {', '.join(unknown)}")
+    method = run.get("method", "bm25")
+    query = run.get("query", "title")
+    if query not in rules.queries:
+        raise InputError(path, f"{here}.query", f"unknown query {query!r} (known: {', '.join(rules.queries)})")
+    stance = run.get("stance", False)
+    if not isinstance(stance, bool):
+        raise InputError(path, f"{here}.stance", "expected true or false")
+    found_weight = run.get("found_weight", 0.0)
+    if isinstance(found_weight, bool) or not isinstance(found_weight, int | float) or not 0 <= found_weight < 1e9:
+        raise InputError(path, f"{here}.found_weight", "expected a number of at least 0")
+    params = run.get("params") or {}
+    if not isinstance(params, dict):
+        raise InputError(path, f"{here}.params", "expected a mapping of parameter names to numbers or lists of them")
+    specs = []
+    try:
+        for run_tag, chosen in expand(tag, params):
+            resolved = resolve_params(method, chosen)
+            specs.append(RunSpec(run_tag, method, resolved, query, stance, float(found_weight)))
+    except ValueError as error:
+        raise InputError(path, here, str(error)) from None
+    return specs

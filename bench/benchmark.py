@@ -259,6 +259,7 @@ def _runs_yaml(corpus: Path, k1: float, shards: int = 1) -> str:
     """The runs file: runs.yaml's args section on the synthetic corpus, no qrels, two BM25 runs (the first one's k1
     is the parameter the re-run changes)."""
     return f"""# Written by bench/benchmark.py: the args track of runs.yaml on the benchmark's corpus, without qrels.
+submission: true
 args:
   corpus: {json.dumps(str(corpus))}
   topics: {json.dumps(str(_topics_file(corpus)))}

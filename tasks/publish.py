@@ -1,8 +1,10 @@
-"""Publish a track: copy its runs and evaluations from the cache into `outputs/submission/<track>/`.
+"""Publish a track: copy its runs and evaluations from the cache into the experiment's folder,
+`outputs/experiments/<experiment>/<track>/`, and for the submission experiment into `outputs/submission/<track>/`.
 
-The submission folder has fixed names, so it cannot be content-addressed like the cache. Instead a
-manifest records the signature of what was published; the task is complete only while the manifest's
-signature matches the current configuration, and republishing removes runs that are no longer configured.
+Published folders have fixed names, so they cannot be content-addressed like the cache. Instead a manifest in
+each records the signature of what was published; the task is complete only while every manifest's signature
+matches the current configuration, and republishing removes runs that are no longer configured. Experiments
+share the cache, so a second experiment recomputes only the stages its settings change.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 import luigi
 
-from argrank.config import PERSPECTIVE, Track, load_config
+from argrank.config import PERSPECTIVE, Track, load_experiment
 from argrank.core.atomic import atomic_path, atomic_write_text
 from argrank.core.fingerprint import digest
 from argrank.evaluation.report import format_results, per_topic_csv
@@ -42,47 +44,62 @@ def run_tasks(track: Track) -> dict[str, dict[str, luigi.Task]]:
     return tasks
 
 
+def experiment_folder(name: str) -> Path:
+    """Where an experiment's tracks and report are published."""
+    return Path(argrank().output_dir) / "experiments" / name
+
+
 class Publisher(luigi.Task):
-    """What publishing a track shares: a fixed folder, a manifest of the signature published, stale files removed."""
+    """What publishing a track shares: fixed folders, a manifest of the signature published in each, stale files
+    removed."""
 
     runs_file = luigi.Parameter(description="the YAML file that names the runs")
     track = luigi.Parameter(default="args", description="which track of the runs file")
 
-    @property
-    def folder(self) -> Path:
-        return Path(argrank().output_dir) / "submission" / self.track
+    def folders(self) -> list[Path]:
+        """The experiment's folder for the track and, for the submission, the submission's."""
+        experiment = load_experiment(self.runs_file)
+        submission = [Path(argrank().output_dir) / "submission" / self.track] if experiment.submission else []
+        return [experiment_folder(experiment.name) / self.track, *submission]
 
     def signature(self) -> str:
         return digest(_signature_tree(self.requires()))
 
-    def _manifest(self) -> dict:
-        try:
-            return json.loads((self.folder / MANIFEST).read_text(encoding="utf-8"))
-        except (FileNotFoundError, json.JSONDecodeError):
-            return {}
-
     def complete(self) -> bool:
-        manifest = self._manifest()
-        return manifest.get("signature") == self.signature() and all(
-            (self.folder / name).exists() for name in manifest.get("files", [])
-        )
+        signature = self.signature()
+        for folder in self.folders():
+            manifest = _manifest(folder)
+            if manifest.get("signature") != signature or not all(
+                (folder / n).exists() for n in manifest.get("files", [])
+            ):
+                return False
+        return True
 
     def run(self) -> None:
-        previous = self._manifest().get("files", [])
-        files = self.publish()
-        for stale in set(previous) - set(files):
-            (self.folder / stale).unlink(missing_ok=True)
-        manifest = {"signature": self.signature(), "files": files}
-        atomic_write_text(self.folder / MANIFEST, json.dumps(manifest, indent=2) + "\n")
+        for folder in self.folders():
+            previous = _manifest(folder).get("files", [])
+            files = self.publish(folder)
+            for stale in set(previous) - set(files):
+                (folder / stale).unlink(missing_ok=True)
+            manifest = {"signature": self.signature(), "files": files}
+            atomic_write_text(folder / MANIFEST, json.dumps(manifest, indent=2) + "\n")
 
-    def publish(self) -> list[str]:
-        """Write the submission's files; their names relative to the folder."""
+    def publish(self, folder: Path) -> list[str]:
+        """Write the track's files into `folder`; their names relative to it."""
         raise NotImplementedError
 
-    def copy(self, source: str, name: str) -> str:
-        with atomic_path(self.folder / name) as tmp:
-            shutil.copyfile(source, tmp)
-        return name
+
+def _manifest(folder: Path) -> dict:
+    try:
+        return json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (FileNotFoundError, json.JSONDecodeError):
+        return {}
+
+
+def _copy(source: str, folder: Path, name: str) -> str:
+    with atomic_path(folder / name) as tmp:
+        shutil.copyfile(source, tmp)
+    return name
 
 
 def _signature_tree(tasks: Any) -> Any:
@@ -96,24 +113,24 @@ class PublishTrack(Publisher):
     """A ranking track's runs (`<tag>.txt`), their evaluations and per-topic CSVs."""
 
     def requires(self) -> dict[str, dict[str, luigi.Task]]:
-        return run_tasks(load_config(self.runs_file)[self.track])
+        return run_tasks(load_experiment(self.runs_file).tracks[self.track])
 
-    def publish(self) -> list[str]:
+    def publish(self, folder: Path) -> list[str]:
         files, evaluations = [], {}
         for tag, tasks in self.requires().items():
-            files.append(self.copy(tasks["run"].output().path, f"{tag}.txt"))
+            files.append(_copy(tasks["run"].output().path, folder, f"{tag}.txt"))
             if "evaluation" in tasks:
                 evaluation = tasks["evaluation"]
                 data = json.loads(Path(evaluation.output().path).read_text(encoding="utf-8"))
                 evaluations[tag] = RunScores.from_json(data, evaluation.result_type)
                 for qrels, result in evaluations[tag].judgments.items():
                     name = f"{tag}.{qrels}.per-topic.csv"
-                    atomic_write_text(self.folder / name, per_topic_csv(result))
+                    atomic_write_text(folder / name, per_topic_csv(result))
                     files.append(name)
         if evaluations:
             as_json = {tag: scores.to_json() for tag, scores in evaluations.items()}
-            atomic_write_text(self.folder / "evaluation.json", json.dumps(as_json, indent=2, sort_keys=True) + "\n")
-            atomic_write_text(self.folder / "evaluation.txt", format_results(evaluations) + "\n")
+            atomic_write_text(folder / "evaluation.json", json.dumps(as_json, indent=2, sort_keys=True) + "\n")
+            atomic_write_text(folder / "evaluation.txt", format_results(evaluations) + "\n")
             files += ["evaluation.json", "evaluation.txt"]
         return files
 
@@ -125,7 +142,7 @@ class PublishPerspective(Publisher):
     track = luigi.Parameter(default=PERSPECTIVE, description="the perspective track")
 
     def requires(self) -> dict[str, dict[str, luigi.Task]]:
-        track = load_config(self.runs_file)[self.track]
+        track = load_experiment(self.runs_file).tracks[self.track]
         tasks = {}
         for scenario in track.scenarios:
             for split in track.splits:
@@ -143,19 +160,19 @@ class PublishPerspective(Publisher):
                     tasks[f"{scenario}/{split}"]["evaluation"] = run.clone(EvaluatePerspective)
         return tasks
 
-    def publish(self) -> list[str]:
+    def publish(self, folder: Path) -> list[str]:
         files, evaluations = [], {}
         for name, tasks in self.input().items():
-            files.append(self.copy(tasks["run"].path, f"{name}.jsonl"))
+            files.append(_copy(tasks["run"].path, folder, f"{name}.jsonl"))
             if "evaluation" in tasks:
-                folder = Path(tasks["evaluation"].path)
-                data = json.loads((folder / PERSPECTIVE_RESULT).read_text(encoding="utf-8"))
+                data = json.loads((Path(tasks["evaluation"].path) / PERSPECTIVE_RESULT).read_text(encoding="utf-8"))
                 evaluations[name] = PerspectiveScores.from_json(data)
-                files += [self.copy(str(table), f"{name}.{table.name}") for table in sorted(folder.glob("*.csv"))]
+                tables = sorted(Path(tasks["evaluation"].path).glob("*.csv"))
+                files += [_copy(str(table), folder, f"{name}.{table.name}") for table in tables]
         if evaluations:
             means = {name: result.summary_json() for name, result in evaluations.items()}
-            atomic_write_text(self.folder / "evaluation.json", json.dumps(means, indent=2, sort_keys=True) + "\n")
+            atomic_write_text(folder / "evaluation.json", json.dumps(means, indent=2, sort_keys=True) + "\n")
             text = "\n\n".join(f"{name}\n{format_means(result)}" for name, result in evaluations.items())
-            atomic_write_text(self.folder / "evaluation.txt", text + "\n")
+            atomic_write_text(folder / "evaluation.txt", text + "\n")
             files += ["evaluation.json", "evaluation.txt"]
         return files

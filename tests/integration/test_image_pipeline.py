@@ -123,7 +123,9 @@ def test_real_sample_ingests_completely_and_scores(shared_data, tmp_path):
     assert ingested.schema == SCHEMA and ingested.num_rows == 50
     formats = dict(zip(ingested["id"].to_pylist(), ingested["format"].to_pylist()))
     assert formats["Ibaa25a9245a3cd96"] == "PNG" and list(formats.values()).count("WEBP") == 49
-    evaluation = json.loads((outputs / "submission" / "images" / "evaluation.json").read_text())
+    # An experiment, not the submission: published under its name (the file's stem) only.
+    assert not (outputs / "submission").exists()
+    evaluation = json.loads((outputs / "experiments" / "runs" / "images" / "evaluation.json").read_text())
     for tag in ("found", "text"):
         result = evaluation[tag]["relevance"]
         # Scored over the topics run (34 and 48), not the qrels' 50; every sample image is judged for one of them.

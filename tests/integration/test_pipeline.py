@@ -22,6 +22,7 @@ from workflows import FullSubmission
 
 STAGES = ("ingest", "tokens", "index", "rank", "run", "evaluation")
 
+
 @pytest.fixture()
 def project(tmp_path) -> tuple[Path, Path]:
     """The args track on a copy of its embedded data, so tests can change both."""
@@ -75,6 +76,30 @@ def test_changing_a_ranking_parameter_reruns_only_rank_run_evaluate(project):
     assert (outputs / "submission" / "args" / "argrank-bm25.txt").read_bytes() != published
 
 
+def test_a_second_experiment_beside_the_first_shares_its_cache_and_overwrites_nothing(project):
+    """A sweep in a second runs file: six runs (no submission limit), published under its own name; the first
+    experiment's folders and the submission stay as they were, and only ranking and later stages are new."""
+    runs_file, outputs = project
+    build(runs_file, outputs)
+    published_root = [outputs / "experiments", outputs / "submission"]
+    first = {p.relative_to(outputs): p.read_bytes() for root in published_root for p in root.rglob("*") if p.is_file()}
+    assert {path.parts[:2] for path in first} == {("experiments", "runs"), ("submission", "args")}
+    before = cache_state(outputs)
+    config = yaml.safe_load(runs_file.read_text())
+    del config["submission"]
+    config["args"]["runs"] = {"bm25": {"method": "bm25", "params": {"k1": [0.6, 0.9, 1.2], "b": [0.5, 0.75]}}}
+    sweep = runs_file.with_name("sweep.yaml")
+    sweep.write_text(yaml.safe_dump(config, sort_keys=False))
+    build(sweep, outputs)
+    assert all(path.read_bytes() == first[path.relative_to(outputs)] for path in map(outputs.joinpath, first))
+    published = sorted(
+        p.name for p in (outputs / "experiments" / "sweep" / "args").glob("*.txt") if "evaluation" not in p.name
+    )
+    assert published == [f"bm25-k1_{k1}-b_{b}.txt" for k1 in (0.6, 0.9, 1.2) for b in (0.5, 0.75)]
+    new = set(cache_state(outputs)) - set(before)
+    assert stages_of(new) == {"rank", "run", "evaluation"}  # ingest, tokens and index are the first's
+
+
 def test_replacing_a_corpus_file_reruns_from_ingest(project, tmp_path):
     runs_file, outputs = project
     build(runs_file, outputs)
@@ -100,7 +125,9 @@ def synthetic_corpus(folder: Path, per_file: int) -> None:
             {
                 "id": f"S{name[:4].encode().hex()}-A{i:09x}",
                 "conclusion": " ".join(rng.choices(words, k=6)),
-                "premises": [{"text": " ".join(rng.choices(words, k=rng.randint(5, 300))), "stance": "PRO", "annotations": []}],
+                "premises": [
+                    {"text": " ".join(rng.choices(words, k=rng.randint(5, 300))), "stance": "PRO", "annotations": []}
+                ],
                 "context": {"sourceId": name},
             }
             for i in range(per_file)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from argrank.config import load_config
+from argrank.config import load_config, load_experiment
 from argrank.core.errors import InputError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -65,6 +65,25 @@ def test_comparative_defaults_and_stance_settings(tmp_path):
     assert load_config(write(tmp_path, COMPARATIVE + "  runs: {r: {}}\n"))["comparative"].fields == ("contents",)
 
 
+def test_a_runs_file_is_an_experiment_named_by_its_key_or_its_stem(tmp_path):
+    body = "args:\n  corpus: c\n  topics: t\n  runs: {r: {}}\n"
+    plain = load_experiment(write(tmp_path, body))
+    assert (plain.name, plain.submission, list(plain.tracks)) == ("runs", False, ["args"])
+    named = load_experiment(write(tmp_path, "experiment: sweep-k1\nsubmission: true\n" + body))
+    assert (named.name, named.submission) == ("sweep-k1", True)
+    assert load_experiment(REPO / "runs.yaml").submission
+
+
+def test_a_grid_expands_to_one_readably_tagged_run_per_combination_without_the_five_run_limit(tmp_path):
+    text = "args:\n  corpus: c\n  topics: t\n  runs:\n    bm25: {params: {k1: [0.6, 0.9, 1.2], b: [0.5, 0.75]}}\n"
+    runs = load_config(write(tmp_path, text))["args"].runs
+    assert [spec.tag for spec in runs] == [
+        "bm25-k1_0.6-b_0.5", "bm25-k1_0.6-b_0.75", "bm25-k1_0.9-b_0.5", "bm25-k1_0.9-b_0.75",
+        "bm25-k1_1.2-b_0.5", "bm25-k1_1.2-b_0.75",
+    ]  # fmt: skip
+    assert runs[3].params == {"k1": 0.9, "b": 0.75, "epsilon": 0.25}
+
+
 def test_ranking_tracks_name_their_measures_as_ir_measures_does(tmp_path):
     text = COMPARATIVE + "  measures: [nDCG@10, judged@5, nDCG@10, 'nDCG(judged_only=True)@5']\n  runs: {r: {}}\n"
     track = load_config(write(tmp_path, text))["comparative"]
@@ -84,7 +103,7 @@ def test_ranking_tracks_name_their_measures_as_ir_measures_does(tmp_path):
         ("args:\n  corpus: c\n  topics: t\n  runs: {r: {query: body}}\n", "args.runs.r.query", "unknown query"),
         ("args:\n  corpus: c\n  topics: t\n  depth: 5000\n  runs: {r: {}}\n", "args.depth", "1 to 1000"),
         (
-            "args:\n  corpus: c\n  topics: t\n  runs: {a: {}, b: {}, c: {}, d: {}, e: {}, f: {}}\n",
+            "submission: true\nargs:\n  corpus: c\n  topics: t\n  runs: {a: {}, b: {}, c: {}, d: {}, e: {}, f: {}}\n",
             "args.runs",
             "at most 5",
         ),
