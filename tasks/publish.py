@@ -19,6 +19,7 @@ import luigi
 from argrank.config import PERSPECTIVE, Track, load_experiment
 from argrank.core.atomic import atomic_path, atomic_write_text
 from argrank.core.fingerprint import digest
+from argrank.core.layout import experiment_folder, submission_folder
 from argrank.evaluation.report import format_results, per_topic_csv
 from argrank.evaluation.results import RunScores
 from argrank.tracks.perspective.evaluation import PerspectiveScores, format_means
@@ -44,11 +45,6 @@ def run_tasks(track: Track) -> dict[str, dict[str, luigi.Task]]:
     return tasks
 
 
-def experiment_folder(name: str) -> Path:
-    """Where an experiment's tracks and report are published."""
-    return Path(argrank().output_dir) / "experiments" / name
-
-
 class Publisher(luigi.Task):
     """What publishing a track shares: fixed folders, a manifest of the signature published in each, stale files
     removed."""
@@ -58,9 +54,9 @@ class Publisher(luigi.Task):
 
     def folders(self) -> list[Path]:
         """The experiment's folder for the track and, for the submission, the submission's."""
-        experiment = load_experiment(self.runs_file)
-        submission = [Path(argrank().output_dir) / "submission" / self.track] if experiment.submission else []
-        return [experiment_folder(experiment.name) / self.track, *submission]
+        experiment, output_dir = load_experiment(self.runs_file), argrank().output_dir
+        submission = [submission_folder(output_dir) / self.track] if experiment.submission else []
+        return [experiment_folder(output_dir, experiment.name) / self.track, *submission]
 
     def signature(self) -> str:
         return digest(_signature_tree(self.requires()))

@@ -1,4 +1,4 @@
-"""The `argrank` command: evaluate and validate run files, run the TIRA contract, show a submission's scores.
+"""The `argrank` command: evaluate, compare and validate run files, run the TIRA contract, show a submission's scores.
 
 Bad input ends the command with one line on stderr naming the file and place, and exit status 2.
 """
@@ -31,6 +31,7 @@ from argrank.tracks.images.evaluation import evaluate_images
 from argrank.tracks.images.qrels import read_image_qrels
 from argrank.tracks.perspective.data import SCENARIOS, query_file, read_corpus, read_predictions, read_queries
 from argrank.tracks.perspective.evaluation import csv_tables, evaluate_perspective, format_means
+from workflows import compare
 
 DEFAULT_DEPTH = 5
 EVALUATED_SPLITS = ("train", "dev")  # test splits come without relevant arguments
@@ -318,6 +319,8 @@ def parser() -> argparse.ArgumentParser:
     tira.add_argument("--run", help="the tag of the run to produce (default: the first configured)")
     tira.add_argument("--outputs", default="outputs", help="the pipeline's output folder, where its cached stages go")
     tira.set_defaults(handler=cmd_tira)
+
+    compare.add_parser(commands)
 
     report = commands.add_parser("report", help="show where the submission is and its scores")
     report.add_argument("--dir", default="outputs/submission")

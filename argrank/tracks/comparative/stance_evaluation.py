@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from argrank.evaluation.trec_order import ranked_documents
 from argrank.evaluation.results import StanceF1
+from argrank.evaluation.trec_order import ranked_documents
 from argrank.formats.runfile import Q0, RunLine
 from argrank.tracks.comparative.stance_labels import LABELS
 

@@ -1,0 +1,17 @@
+"""Where published results live under the output folder, for the publishers that write them and the commands
+that read them: each experiment's tracks and report under `experiments/<name>/`, the submission's tracks under
+`submission/`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def experiment_folder(output_dir: str | Path, name: str) -> Path:
+    """Where an experiment's tracks (`<track>/`) and report are published."""
+    return Path(output_dir) / "experiments" / name
+
+
+def submission_folder(output_dir: str | Path) -> Path:
+    """Where the submission experiment's tracks are also published."""
+    return Path(output_dir) / "submission"

@@ -1,0 +1,67 @@
+"""`argrank compare` as a user runs it: on an experiment the graph published, on two experiments, on run files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import yaml
+from graph import REPO, build, copy_project
+
+
+def argrank(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "workflows.cli", *args], cwd=REPO, capture_output=True, text=True)
+
+
+def test_compare_an_experiments_runs_two_experiments_and_run_files(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "args", "comparative")
+    build(runs_file, outputs)
+    common = ["--runs-file", str(runs_file), "--outputs", str(outputs)]
+
+    done = argrank("compare", "--track", "args", "--baseline", "argrank-bm25", "--json", *common)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert {"track", "qrels", "baseline", "measures", "runs"} <= set(result)
+    assert (result["track"], result["qrels"], result["baseline"]) == ("args", "relevance", "argrank-bm25")
+    assert result["measures"] == ["nDCG@5", "Judged@5", "condensed-nDCG@5"]
+    published = json.loads((outputs / "experiments" / "runs" / "args" / "evaluation.json").read_text())
+    for tag, figures in result["runs"].items():
+        assert figures["nDCG@5"]["mean"] == published[tag]["relevance"]["nDCG@5"]
+        keys = {"mean"} if tag == "argrank-bm25" else {"mean", "p_t", "p_wilcoxon", "wins", "ties", "losses"}
+        assert set(figures["nDCG@5"]) == keys
+        if tag != "argrank-bm25":
+            assert sum(figures["nDCG@5"][k] for k in ("wins", "ties", "losses")) == result["topics"] == 8
+
+    done = argrank("compare", "--track", "comparative", "--baseline", "argrank-cmp-bm25", "--qrels", "quality", *common)
+    assert done.returncode == 0, done.stderr
+    assert "comparative / quality" in done.stdout and "stance_f1" in done.stdout
+
+    config = yaml.safe_load(runs_file.read_text())
+    sweep = {"experiment": "sweep", "args": {**config["args"], "runs": {"bm25": {"params": {"k1": [0.6, 1.2]}}}}}
+    sweep_file = runs_file.with_name("sweep.yaml")
+    sweep_file.write_text(yaml.safe_dump(sweep))
+    build(sweep_file, outputs)
+    run_file = outputs / "submission" / "args" / "argrank-dirichlet.txt"
+    done = argrank(
+        "compare", "--track", "args", "--baseline", "runs/argrank-bm25", "--measure", "nDCG@10", "--correction",
+        "bonferroni", "--runs-file", str(sweep_file), "--run", str(run_file), "--json", *common,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["correction"] == "bonferroni" and result["measures"] == ["nDCG@10"]
+    assert list(result["runs"]) == [
+        "sweep/bm25-k1_0.6", "sweep/bm25-k1_1.2", "runs/argrank-bm25", "runs/argrank-bm25-desc",
+        "runs/argrank-dirichlet", "argrank-dirichlet",
+    ]  # fmt: skip
+    # The submission's copy of a run is the same file: the same figures.
+    assert result["runs"]["argrank-dirichlet"] == result["runs"]["runs/argrank-dirichlet"]
+
+
+def test_compare_names_what_is_missing(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    done = argrank("compare", "--baseline", "argrank-bm25", "--runs-file", str(runs_file), "--outputs", str(outputs))
+    assert done.returncode == 2 and "not published: run the experiment" in done.stderr
+    build(runs_file, outputs)
+    done = argrank("compare", "--baseline", "nope", "--runs-file", str(runs_file), "--outputs", str(outputs))
+    assert done.returncode == 2 and "no run tagged 'nope'" in done.stderr
