@@ -4,7 +4,7 @@ PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test test-fast clean bench
+.PHONY: run test test-fast clean bench browser
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -15,7 +15,7 @@ run: $(STAMP)
 	PYTHONPATH=. $(VENV)/bin/luigi --module workflows FullSubmission --local-scheduler
 	$(VENV)/bin/argrank report
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(PYTHON) -m pytest -q
 
 # The quick loop: tests/unit without the analyzer's exhaustive checks (no graph, no processes, no luigid).
@@ -31,6 +31,14 @@ $(BENCH_STAMP): $(STAMP)
 # Options after BENCH_ARGS=, e.g. make bench BENCH_ARGS="--arguments 20000 --skip-full-run" (see bench/README.md).
 bench: $(BENCH_STAMP)
 	PYTHONPATH=. $(PYTHON) -m bench.benchmark $(BENCH_ARGS)
+
+# Debian's chromium, for the test that draws the HTML report in a real browser. Installed where it is missing and
+# apt-get can run (as root); elsewhere the test is skipped, with the reason in pytest's summary.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || \
+		  { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1; }; } ; } || \
+		echo "note: chromium is not installed; the browser test of the report will be skipped"
 
 clean:
 	rm -rf outputs

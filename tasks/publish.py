@@ -63,29 +63,32 @@ class Publisher(luigi.Task):
 
     def complete(self) -> bool:
         signature = self.signature()
-        for folder in self.folders():
-            manifest = _manifest(folder)
-            if manifest.get("signature") != signature or not all(
-                (folder / n).exists() for n in manifest.get("files", [])
-            ):
-                return False
-        return True
+        return all(is_published(folder, signature) for folder in self.folders())
 
     def run(self) -> None:
         for folder in self.folders():
-            previous = _manifest(folder).get("files", [])
-            files = self.publish(folder)
-            for stale in set(previous) - set(files):
-                (folder / stale).unlink(missing_ok=True)
-            manifest = {"signature": self.signature(), "files": files}
-            atomic_write_text(folder / MANIFEST, json.dumps(manifest, indent=2) + "\n")
+            finish_publishing(folder, self.publish(folder), self.signature())
 
     def publish(self, folder: Path) -> list[str]:
         """Write the track's files into `folder`; their names relative to it."""
         raise NotImplementedError
 
 
-def _manifest(folder: Path) -> dict:
+def is_published(folder: Path, signature: str) -> bool:
+    """Whether `folder` holds, complete, what was published under `signature`."""
+    manifest = _read_manifest(folder)
+    return manifest.get("signature") == signature and all((folder / n).exists() for n in manifest.get("files", []))
+
+
+def finish_publishing(folder: Path, files: list[str], signature: str) -> None:
+    """After writing `files` into `folder`: remove what the previous publication had and this one has not, then
+    record the new publication's manifest (last, so an interrupted one is never taken as complete)."""
+    for stale in set(_read_manifest(folder).get("files", [])) - set(files):
+        (folder / stale).unlink(missing_ok=True)
+    atomic_write_text(folder / MANIFEST, json.dumps({"signature": signature, "files": files}, indent=2) + "\n")
+
+
+def _read_manifest(folder: Path) -> dict:
     try:
         return json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (FileNotFoundError, json.JSONDecodeError):

@@ -8,20 +8,16 @@ from __future__ import annotations
 
 import luigi
 
-from argrank.config import PERSPECTIVE, load_config
-from tasks.publish import PublishPerspective, PublishTrack
+from tasks.report import ExperimentReport
 from workflows.setup import prepare_process
 
 prepare_process()
 
 
 class FullSubmission(luigi.WrapperTask):
-    """Every configured track, from ingest to a published, scored submission."""
+    """Every configured track, from ingest to a published, scored submission (or experiment) and its report."""
 
     runs_file = luigi.Parameter(default="runs.yaml", description="the YAML file that names the runs to produce")
 
-    def requires(self) -> list[luigi.Task]:
-        return [
-            (PublishPerspective if track == PERSPECTIVE else PublishTrack)(runs_file=self.runs_file, track=track)
-            for track in load_config(self.runs_file)
-        ]
+    def requires(self) -> luigi.Task:
+        return ExperimentReport(runs_file=self.runs_file)

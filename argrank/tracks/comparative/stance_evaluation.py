@@ -9,7 +9,7 @@ over, and 0 exactly when there is no F1.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from argrank.evaluation.results import StanceF1
 from argrank.evaluation.trec_order import ranked_documents
@@ -25,17 +25,7 @@ def evaluate_stance(
     With `depth`, only each topic's top `depth` documents count, in evaluation's score order. Raises ValueError
     naming the first (topic, doc) when column 2 mixes `Q0` with labels or holds anything else.
     """
-    if depth is not None and depth < 1:
-        raise ValueError(f"depth must be at least 1, got {depth}")
-    run = list(run)
-    stance = _stances(run)
-    counted = {(topic, doc) for topic, scored in ranked_documents(run).items() for _, doc in scored[:depth]}
-    pairs = [
-        (label, stance[topic, doc])
-        for topic, judged in stance_qrels.items()
-        for doc, label in judged.items()
-        if (topic, doc) in stance and (topic, doc) in counted
-    ]
+    pairs = stance_pairs(run, stance_qrels, depth)
     if not pairs:
         return StanceF1(None, 0, dict.fromkeys(LABELS))
     # Imported here: scikit-learn takes about a second to import, and most runs of the graph score no stance.
@@ -45,6 +35,32 @@ def evaluate_stance(
     per_label = f1_score(truth, predicted, labels=LABELS, average=None, zero_division=0)
     macro = f1_score(truth, predicted, labels=LABELS, average="macro", zero_division=0)
     return StanceF1(float(macro), len(pairs), {label: float(f1) for label, f1 in zip(LABELS, per_label)})
+
+
+def stance_pairs(
+    run: Iterable[RunLine], stance_qrels: dict[str, dict[str, str]], depth: int | None = None
+) -> list[tuple[str, str]]:
+    """(judged, predicted) label of every (topic, document) both the run and the stance qrels have; see
+    evaluate_stance for `depth` and the ValueError."""
+    if depth is not None and depth < 1:
+        raise ValueError(f"depth must be at least 1, got {depth}")
+    run = list(run)
+    stance = _stances(run)
+    counted = {(topic, doc) for topic, scored in ranked_documents(run).items() for _, doc in scored[:depth]}
+    return [
+        (label, stance[topic, doc])
+        for topic, judged in stance_qrels.items()
+        for doc, label in judged.items()
+        if (topic, doc) in stance and (topic, doc) in counted
+    ]
+
+
+def confusion(pairs: list[tuple[str, str]]) -> dict[str, dict[str, int]]:
+    """judged label → predicted label → pairs, over the four labels: where a run's stance errors lie."""
+    matrix = {judged: dict.fromkeys(LABELS, 0) for judged in LABELS}
+    for judged, predicted in pairs:
+        matrix[judged][predicted] += 1
+    return matrix
 
 
 def format_stance(name: str, result: StanceF1) -> str:
@@ -65,4 +81,3 @@ def _stances(run: list[RunLine]) -> dict[tuple[str, str], str]:
         if line.q0 not in allowed:
             raise ValueError(f"topic {line.qid}, document {line.doc}: column 2 is {line.q0!r}, expected {expected}")
     return {} if Q0 in allowed else {(line.qid, line.doc): line.q0 for line in run}
-

@@ -1,0 +1,50 @@
+"""Small HTML building blocks: escaped text, tables and the page around the sections.
+
+Strings, not a template engine: the report is a handful of tables and images, and every value that reaches the
+page goes through `text`, so a run tag or a topic title cannot break it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+CSS = """
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 76em; color: #1d2329; padding: 0 1em }
+h1 { font-size: 1.6em } h2 { border-bottom: 2px solid #d0d7de; padding-bottom: .2em; margin-top: 2em }
+h3 { margin-top: 1.5em } nav a { margin-right: 1em }
+table { border-collapse: collapse; margin: .6em 0 1em } caption { text-align: left; color: #57606a; padding: .3em 0 }
+th, td { border: 1px solid #d0d7de; padding: .25em .6em; text-align: right }
+th:first-child, td:first-child { text-align: left } thead th { background: #f6f8fa }
+td.better { background: #dafbe1; font-weight: 600 } td.worse { background: #ffebe9; font-weight: 600 }
+td.baseline { color: #57606a } .note { color: #57606a } img.plot { max-width: 100%; display: block }
+.thumbs { display: flex; flex-wrap: wrap; gap: .4em; margin: .3em 0 1em }
+figure { margin: 0; width: 8.5em; font-size: .75em; text-align: center; overflow-wrap: anywhere }
+figure img { width: 8em; height: 6em; object-fit: cover; border: 1px solid #d0d7de }
+figure.onstance img { border: 3px solid #1a7f37 } figure.offtopic img { border: 3px solid #cf222e }
+"""
+
+
+def text(value: object) -> str:
+    """Any value as escaped HTML text."""
+    return escape(str(value), quote=True)
+
+
+def table(header: list[str], rows: Iterable[list[str]], caption: str = "", raw: bool = False) -> str:
+    """A table; cells are escaped unless `raw` (then each is already HTML, e.g. `<td class=…>…</td>`)."""
+    head = "".join(f"<th>{text(cell)}</th>" for cell in header)
+    body = "".join(
+        "<tr>" + ("".join(row) if raw else "".join(f"<td>{text(cell)}</td>" for cell in row)) + "</tr>" for row in rows
+    )
+    title = f"<caption>{text(caption)}</caption>" if caption else ""
+    return f"<table>{title}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def page(title: str, sections: dict[str, str], intro: str = "") -> str:
+    """The whole document: title, a navigation bar over the sections (id → HTML) and the sections."""
+    nav = " ".join(f'<a href="#{text(key)}">{text(key)}</a>' for key in sections)
+    body = "".join(f'<section id="{text(key)}"><h2>{text(key)}</h2>{html}</section>' for key, html in sections.items())
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{text(title)}</title>'
+        f"<style>{CSS}</style></head><body><h1>{text(title)}</h1>{intro}<nav>{nav}</nav>{body}</body></html>\n"
+    )

@@ -1,0 +1,48 @@
+"""The experiment's HTML report, written after every track is published: `experiments/<name>/report/`.
+
+Like the publishers it has a fixed folder and a manifest: it is complete while the manifest's signature matches
+what it was made from, the publishers' signatures and the nightly history, so a changed run or a new nightly
+record rewrites it and an unchanged experiment leaves it alone.
+"""
+
+from __future__ import annotations
+
+import luigi
+
+from argrank.config import PERSPECTIVE, load_experiment
+from argrank.core.fingerprint import digest
+from argrank.core.layout import experiment_folder, history_file
+from argrank.reporting.experiment import REPORT, write_report
+from argrank.reporting.history import read_history
+from tasks.base import argrank
+from tasks.publish import Publisher, PublishPerspective, PublishTrack, finish_publishing, is_published
+
+
+class ExperimentReport(luigi.Task):
+    """index.html with the comparison tables, plots, stance matrices, images and trends of one experiment."""
+
+    runs_file = luigi.Parameter(description="the YAML file that names the experiment's runs")
+
+    def requires(self) -> list[Publisher]:
+        return [
+            (PublishPerspective if track == PERSPECTIVE else PublishTrack)(runs_file=self.runs_file, track=track)
+            for track in load_experiment(self.runs_file).tracks
+        ]
+
+    def folder(self):
+        return experiment_folder(argrank().output_dir, load_experiment(self.runs_file).name) / REPORT
+
+    def history(self) -> list[dict]:
+        """The nightly records of this experiment (only the submission's are kept)."""
+        experiment = load_experiment(self.runs_file)
+        return read_history(history_file(argrank().output_dir)) if experiment.submission else []
+
+    def signature(self) -> str:
+        return digest([task.signature() for task in self.requires()], self.history())
+
+    def complete(self) -> bool:
+        return is_published(self.folder(), self.signature())
+
+    def run(self) -> None:
+        files = write_report(load_experiment(self.runs_file), argrank().output_dir, self.history())
+        finish_publishing(self.folder(), files, self.signature())
