@@ -4,7 +4,7 @@ PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test test-fast clean bench browser
+.PHONY: run nightly test test-fast clean bench browser
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -12,8 +12,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	PYTHONPATH=. $(VENV)/bin/luigi --module workflows FullSubmission --local-scheduler
-	$(VENV)/bin/argrank report
+	$(VENV)/bin/argrank run
+
+# The submission again, its means appended to outputs/history.jsonl; exit 3 when one fell (see README: scheduling).
+nightly: $(STAMP)
+	$(VENV)/bin/argrank nightly
 
 test: $(STAMP) browser
 	$(PYTHON) -m pytest -q

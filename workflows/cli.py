@@ -1,4 +1,5 @@
-"""The `argrank` command: evaluate, compare and validate run files, run the TIRA contract, show a submission's scores.
+"""The `argrank` command: run experiments (and the nightly), evaluate, compare and validate run files, run the TIRA
+contract, show a submission's scores.
 
 Bad input ends the command with one line on stderr naming the file and place, and exit status 2.
 """
@@ -32,6 +33,7 @@ from argrank.tracks.images.qrels import read_image_qrels
 from argrank.tracks.perspective.data import SCENARIOS, query_file, read_corpus, read_predictions, read_queries
 from argrank.tracks.perspective.evaluation import csv_tables, evaluate_perspective, format_means
 from workflows import compare
+from workflows import run as run_commands
 
 DEFAULT_DEPTH = 5
 EVALUATED_SPLITS = ("train", "dev")  # test splits come without relevant arguments
@@ -321,6 +323,7 @@ def parser() -> argparse.ArgumentParser:
     tira.set_defaults(handler=cmd_tira)
 
     compare.add_parser(commands)
+    run_commands.add_parsers(commands)
 
     report = commands.add_parser("report", help="show where the submission is and its scores")
     report.add_argument("--dir", default="outputs/submission")

@@ -1,0 +1,71 @@
+"""`argrank run` and `argrank nightly` as a user and a scheduler start them: quiet terminal, Luigi's log in a file,
+the summary and report, the history and the exit statuses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+from graph import REPO, copy_project
+
+
+def argrank(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "workflows.cli", *args], cwd=REPO, capture_output=True, text=True, timeout=600
+    )
+
+
+def test_run_prints_our_lines_and_the_summary_while_luigis_info_goes_to_a_log_file(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    done = argrank("run", "--runs-file", str(runs_file), "--outputs", str(outputs))
+    assert done.returncode == 0, done.stderr
+    assert "ingested 347 arguments" in done.stderr and "Informed scheduler" not in done.stderr
+    assert "Luigi Execution Summary" not in done.stderr + done.stdout and "Created vocabulary" not in done.stderr
+    assert f"== args: {outputs / 'experiments' / 'runs' / 'args'}" in done.stdout
+    assert "argrank-bm25 / relevance" in done.stdout
+    assert f"report: {outputs / 'experiments' / 'runs' / 'report' / 'index.html'}" in done.stdout
+    (log,) = (outputs / "logs").glob("runs-*.log")
+    assert "Informed scheduler" in log.read_text() and "Luigi Execution Summary" in log.read_text()
+
+
+def test_a_failed_build_exits_1_and_says_where_the_log_is(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    (tmp_path / "data" / "args" / "corpus" / "debatewise.json").write_text("{not json")
+    done = argrank("run", "--runs-file", str(runs_file), "--outputs", str(outputs))
+    assert done.returncode == 1 and "the build failed" in done.stderr and str(outputs / "logs") in done.stderr
+
+
+def test_nightly_appends_a_record_draws_the_trend_and_exits_3_when_a_mean_drops(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    nightly = ("nightly", "--runs-file", str(runs_file), "--outputs", str(outputs), "--tolerance", "0.01")
+    first = argrank(*nightly)
+    assert first.returncode == 0, first.stderr
+    history = outputs / "history.jsonl"
+    (record,) = [json.loads(line) for line in history.read_text().splitlines()]
+    assert {"date", "commit", "runs_file", "signatures", "means"} <= set(record)
+    assert set(record["signatures"]) == {"args"}
+    assert record["means"]["args"]["argrank-bm25"]["relevance"]["nDCG@5"] > 0.5
+
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"]["argrank-bm25"]["params"] = {"k1": 0.01, "b": 1.0}  # a much worse ranking
+    runs_file.write_text(yaml.safe_dump(config))
+    second = argrank(*nightly)
+    assert second.returncode == 3, second.stderr
+    assert "dropped by more than 0.01: args argrank-bm25 " in second.stderr
+    assert len(history.read_text().splitlines()) == 2
+    report = outputs / "experiments" / "runs" / "report"
+    assert "2 nightly records" in (report / "index.html").read_text()
+    assert any(report.glob("trend-args-relevance-nDCG@5.svg"))
+
+
+def test_nightly_is_for_the_submission(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    config = yaml.safe_load(runs_file.read_text())
+    del config["submission"]
+    plain = Path(runs_file).with_name("plain.yaml")
+    plain.write_text(yaml.safe_dump(config))
+    done = argrank("nightly", "--runs-file", str(plain), "--outputs", str(outputs))
+    assert done.returncode == 2 and "not the submission" in done.stderr

@@ -1,0 +1,159 @@
+"""`argrank run` and `argrank nightly`: the graph as a user (or a scheduler) starts it.
+
+`run` builds an experiment (`FullSubmission` for a runs file) with Luigi's local scheduler, or through luigid with
+--scheduler-host, keeps Luigi's own INFO lines in `outputs/logs/<experiment>-<time>.log` and shows on the
+terminal our stage lines, every warning and, at the end, the experiment's scores and where its report is.
+
+`nightly` does the same for the submission experiment, then appends a record to `outputs/history.jsonl` (date,
+git commit, the runs file's digest, each track's signature, every mean) and rewrites the report with the trend.
+Its exit status is for the scheduler: 0 all well, 1 the build failed, 3 a mean fell by more than --tolerance
+since the previous record (the record is kept either way).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import luigi
+
+from argrank.config import load_experiment
+from argrank.core.fingerprint import file_digest
+from argrank.core.layout import experiment_folder, history_file
+from argrank.reporting.experiment import REPORT
+from argrank.reporting.history import append_record, drops, published_means, read_history
+
+FAILED, DROPPED = 1, 3
+OURS = ("argrank", "tasks", "workflows")  # loggers whose INFO lines the terminal shows
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    experiment = load_experiment(args.runs_file)
+    if not build(args):
+        return FAILED
+    print(summary(experiment.name, args.outputs))
+    return 0
+
+
+def cmd_nightly(args: argparse.Namespace) -> int:
+    experiment = load_experiment(args.runs_file)
+    if not experiment.submission:
+        args.usage_error(f"{args.runs_file} is not the submission (no `submission: true`): nightly runs track that")
+    if not build(args):
+        return FAILED
+    path = history_file(args.outputs)
+    previous = read_history(path)
+    record = {
+        "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "commit": _git_commit(),
+        "runs_file": file_digest(args.runs_file),
+        "signatures": _signatures(args.runs_file),
+        "means": published_means(experiment, args.outputs),
+    }
+    append_record(path, record)
+    fallen = drops(previous[-1]["means"], record["means"], args.tolerance) if previous else []
+    if not build(args):  # the report again, now with this record's trend
+        return FAILED
+    print(summary(experiment.name, args.outputs))
+    print(f"\nnightly record {len(previous) + 1} appended to {path}")
+    for line in fallen:
+        print(f"dropped by more than {args.tolerance}: {line}", file=sys.stderr)
+    return DROPPED if fallen else 0
+
+
+def build(args: argparse.Namespace) -> bool:
+    """Build the runs file's FullSubmission; True on success. Luigi's INFO goes to the log file only."""
+    from workflows import FullSubmission
+    from workflows.setup import fresh_build
+
+    config = luigi.configuration.get_config()
+    config.set("argrank", "output_dir", args.outputs)
+    config.set("core", "no_configure_logging", "true")  # our handlers, not Luigi's (see _log_quietly)
+    log_file = (
+        Path(args.outputs) / "logs" / f"{load_experiment(args.runs_file).name}-{time.strftime('%Y%m%d-%H%M%S')}.log"
+    )
+    _log_quietly(log_file)
+    fresh_build()
+    scheduler = {"scheduler_host": args.scheduler_host, "scheduler_port": args.scheduler_port}
+    result = luigi.build(
+        [FullSubmission(runs_file=args.runs_file)],
+        local_scheduler=args.scheduler_host is None,
+        workers=args.workers,
+        detailed_summary=True,
+        **({} if args.scheduler_host is None else scheduler),
+    )
+    if result.status not in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
+        print(f"argrank: the build failed ({result.status.name}); Luigi's log: {log_file}", file=sys.stderr)
+        print(result.summary_text, file=sys.stderr)
+        return False
+    return True
+
+
+def summary(name: str, outputs: str) -> str:
+    """What an experiment published: per track its folder and score tables, then its report."""
+    folder = experiment_folder(outputs, name)
+    parts = []
+    for track in sorted(p for p in folder.iterdir() if p.is_dir() and p.name != REPORT):
+        scores = track / "evaluation.txt"
+        table = scores.read_text(encoding="utf-8").rstrip() if scores.is_file() else "(no judgments: runs only)"
+        parts.append(f"== {track.name}: {track}\n{table}")
+    parts.append(f"report: {folder / REPORT / 'index.html'}")
+    return "\n\n".join(parts)
+
+
+def _log_quietly(log_file: Path) -> None:
+    """Everything at INFO into `log_file`; on the terminal, our INFO lines and anyone's warnings."""
+    log_file.parent.mkdir(parents=True, exist_ok=True)
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if getattr(h, "argrank", False)]:
+        root.removeHandler(handler)
+        handler.close()
+    to_file = logging.FileHandler(log_file, encoding="utf-8")
+    to_file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    to_terminal = logging.StreamHandler(sys.stderr)
+    to_terminal.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
+    to_terminal.addFilter(lambda record: record.levelno >= logging.WARNING or record.name.startswith(OURS))
+    for handler in (to_file, to_terminal):
+        handler.argrank = True
+        root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    for name in ("luigi", "luigi-interface"):
+        logging.getLogger(name).setLevel(logging.INFO)
+        logging.getLogger(name).propagate = True
+    logging.getLogger("spacy").setLevel(logging.WARNING)  # its own handler prints each pipeline it builds
+
+
+def _git_commit() -> str | None:
+    """The checkout's commit, if it is one."""
+    done = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=False)
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def _signatures(runs_file: str) -> dict[str, str]:
+    """Each track's publisher signature: a digest of every input file and parameter behind its results."""
+    from tasks.report import ExperimentReport
+
+    return {task.track: task.signature() for task in ExperimentReport(runs_file=runs_file).requires()}
+
+
+def add_parsers(commands: argparse._SubParsersAction) -> None:
+    for name, handler, about in (
+        ("run", cmd_run, "build an experiment: every track's runs, scores and the report; Luigi's log to a file"),
+        ("nightly", cmd_nightly, "run the submission, record its means in outputs/history.jsonl, flag drops"),
+    ):
+        parser = commands.add_parser(name, help=about)
+        parser.add_argument("--runs-file", default="runs.yaml", help="the experiment (default runs.yaml)")
+        parser.add_argument("--outputs", default="outputs", help="the pipeline's output folder")
+        parser.add_argument("--workers", type=int, default=1, help="Luigi workers running independent tasks")
+        parser.add_argument("--scheduler-host", help="run through luigid on this host instead of a local scheduler")
+        parser.add_argument("--scheduler-port", type=int, default=8082, help="luigid's port (default 8082)")
+        if name == "nightly":
+            parser.add_argument(
+                "--tolerance", type=float, default=0.01, help="how far a mean may fall before exit status 3"
+            )
+        parser.set_defaults(handler=handler, usage_error=parser.error)
