@@ -5,6 +5,7 @@ Paths are relative to the runs file's own folder, so a config can travel with it
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,12 +137,24 @@ EXPERIMENT_KEYS = ("experiment", "submission")  # the runs file's own settings b
 
 
 def load_experiment(path: str | Path) -> Experiment:
-    """Read and check a runs file; every problem is an InputError naming the offending key."""
+    """Read and check a runs file; every problem is an InputError naming the offending key.
+
+    Parsed and checked once per content: every task of a graph asks for its runs file while Luigi schedules, and
+    doing it each time took a few percent of a re-run.
+    """
     path = Path(path)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        content = path.read_bytes()
     except FileNotFoundError:
         raise InputError(path, "", "runs file not found") from None
+    return _load_experiment(path, path.resolve(), content)
+
+
+@functools.lru_cache(maxsize=32)
+def _load_experiment(path: Path, resolved: Path, content: bytes) -> Experiment:
+    """load_experiment of `content`, the file `resolved` (named `path` by the user, for messages)."""
+    try:
+        raw = yaml.safe_load(content.decode("utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError) as error:
         raise InputError(path, "", f"not valid YAML: {error}") from None
     if not isinstance(raw, dict) or not set(raw) - set(EXPERIMENT_KEYS):

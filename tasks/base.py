@@ -9,8 +9,10 @@ everything downstream of ingest.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import luigi
@@ -18,13 +20,24 @@ from luigi.task import flatten
 
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import digest, remember_digests_in
+from argrank.core.progress import reporting
 
 log = logging.getLogger("argrank")
+
+
+def _reporting_progress(run: Callable[[CachedTask], None]) -> Callable[[CachedTask], None]:
+    @functools.wraps(run)
+    def reported(self: CachedTask) -> None:
+        with reporting(self.report_progress):
+            run(self)
+
+    return reported
+
 
 DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (core/fingerprint.py)
 
 
-class argrank(luigi.Config):  # noqa: N801 - the class name is the luigi.cfg section name
+class argrank(luigi.Config):
     """The `[argrank]` section of luigi.cfg."""
 
     output_dir = luigi.Parameter(default="outputs", description="where cached stages and submissions are written")
@@ -80,3 +93,16 @@ class CachedTask(luigi.Task):
         if isinstance(exception, InputError):
             return f"bad input: {exception}"
         return super().on_failure(exception)
+
+    def report_progress(self, what: str, done: int, total: int | None) -> None:
+        """Tell the scheduler how far the stage is (the luigid page shows both)."""
+        self.set_status_message(f"{what}: {done:,}" + (f" of {total:,}" if total else ""))
+        if total:
+            self.set_progress_percentage(round(100 * done / total))
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        """Every stage's run() reports the progress of the library's long loops (core.progress.track) to the
+        scheduler, without each task having to say so."""
+        super().__init_subclass__(**kwargs)
+        if "run" in cls.__dict__:
+            cls.run = _reporting_progress(cls.__dict__["run"])

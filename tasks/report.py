@@ -11,8 +11,7 @@ import luigi
 
 from argrank.config import PERSPECTIVE, load_experiment
 from argrank.core.fingerprint import digest
-from argrank.core.layout import experiment_folder, history_file
-from argrank.reporting.experiment import REPORT, write_report
+from argrank.core.layout import history_file, report_folder
 from argrank.reporting.history import read_history
 from tasks.base import argrank
 from tasks.publish import Publisher, PublishPerspective, PublishTrack, finish_publishing, is_published
@@ -30,7 +29,7 @@ class ExperimentReport(luigi.Task):
         ]
 
     def folder(self):
-        return experiment_folder(argrank().output_dir, load_experiment(self.runs_file).name) / REPORT
+        return report_folder(argrank().output_dir, load_experiment(self.runs_file).name)
 
     def history(self) -> list[dict]:
         """The nightly records of this experiment (only the submission's are kept)."""
@@ -44,5 +43,9 @@ class ExperimentReport(luigi.Task):
         return is_published(self.folder(), self.signature())
 
     def run(self) -> None:
+        # Imported here: the report's statistics and plots (scipy.stats, matplotlib) take a second to import, which
+        # every other process of the graph would pay at start-up.
+        from argrank.reporting.experiment import write_report
+
         files = write_report(load_experiment(self.runs_file), argrank().output_dir, self.history())
         finish_publishing(self.folder(), files, self.signature())

@@ -7,13 +7,15 @@ names only what made it.
 
 from __future__ import annotations
 
+import dataclasses
+
 import luigi
 import pyarrow.parquet as pq
 from luigi.util import requires
 
 from argrank.config import TRACKS, RunSpec, Track
 from argrank.formats.runfile import Q0, RunLine, write_run
-from argrank.formats.validation import validate_run
+from argrank.formats.validation import check_lines
 from tasks.base import CachedTask
 from tasks.images import SelectImages
 from tasks.rank import RankTopics
@@ -41,8 +43,11 @@ class WriteRun(CachedTask):
             RunLine(qid=q, q0=c, doc=d, rank=r, score=s, tag=self.tag)
             for q, c, d, r, s in zip(ranking["qid"], column2, ranking["doc"], ranking["rank"], ranking["score"])
         ]
+        rules = TRACKS[self.track].run_rules
+        if self.max_per_topic() is not None:
+            rules = dataclasses.replace(rules, max_per_list=self.max_per_topic())
+        check_lines(self.output_path, enumerate(lines, start=1), rules)  # the task's rules, before a byte is written
         write_run(self.output_path, lines)
-        validate_run(self.output_path, max_per_topic=self.max_per_topic(), rules=TRACKS[self.track].run_rules)
 
 
 @requires(RankTopics)

@@ -24,8 +24,7 @@ import luigi
 
 from argrank.config import load_experiment
 from argrank.core.fingerprint import file_digest
-from argrank.core.layout import experiment_folder, history_file
-from argrank.reporting.experiment import REPORT
+from argrank.core.layout import experiment_folder, history_file, report_folder
 from argrank.reporting.history import append_record, drops, published_means, read_history
 
 FAILED, DROPPED = 1, 3
@@ -98,11 +97,12 @@ def summary(name: str, outputs: str) -> str:
     """What an experiment published: per track its folder and score tables, then its report."""
     folder = experiment_folder(outputs, name)
     parts = []
-    for track in sorted(p for p in folder.iterdir() if p.is_dir() and p.name != REPORT):
+    report = report_folder(outputs, name)
+    for track in sorted(p for p in folder.iterdir() if p.is_dir() and p != report):
         scores = track / "evaluation.txt"
         table = scores.read_text(encoding="utf-8").rstrip() if scores.is_file() else "(no judgments: runs only)"
         parts.append(f"== {track.name}: {track}\n{table}")
-    parts.append(f"report: {folder / REPORT / 'index.html'}")
+    parts.append(f"report: {report / 'index.html'}")
     return "\n\n".join(parts)
 
 

@@ -12,6 +12,11 @@ def experiment_folder(output_dir: str | Path, name: str) -> Path:
     return Path(output_dir) / "experiments" / name
 
 
+def report_folder(output_dir: str | Path, name: str) -> Path:
+    """Where an experiment's HTML report (index.html and its files) is written."""
+    return experiment_folder(output_dir, name) / "report"
+
+
 def submission_folder(output_dir: str | Path) -> Path:
     """Where the submission experiment's tracks are also published."""
     return Path(output_dir) / "submission"

@@ -8,14 +8,15 @@ ids as examples. Memory follows the batch size plus the set of ids seen, never t
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from argrank.core.atomic import atomic_path
+from argrank.core.progress import track
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ def write_rows(
     batch: list[tuple] = []
     text_at = None if text_column is None else schema.get_field_index(text_column)
     with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, schema) as writer:
-        for row in rows:
+        for row in track(rows, f"ingest {what}", unit=" " + what):
             if text_at is not None and (not row[text_at] or row[text_at].isspace()):
                 stats.empty += 1
                 _add_example(stats.empty_ids, row[0])

@@ -12,7 +12,6 @@ import math
 import warnings
 
 import numpy as np
-from scipy import stats
 
 HOLM = "holm"
 BONFERRONI = "bonferroni"
@@ -27,6 +26,10 @@ def paired_p_values(run: np.ndarray, baseline: np.ndarray) -> tuple[float | None
         return 1.0, 1.0
     if len(differences) < 2:
         return None, None
+    # Imported here: scipy.stats takes a quarter of a second to import, which every graph process that writes a
+    # report without comparing anything (a runs-only experiment) would pay.
+    from scipy import stats
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # scipy warns where a statistic divides by zero
         p_t = float(stats.ttest_rel(run, baseline).pvalue)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from argrank.core.atomic import atomic_write_text
 from argrank.core.errors import InputError
@@ -20,7 +20,6 @@ from argrank.core.records import Record, expect_fields, parse_float, parse_int, 
 
 FIELDS = ("qid", "Q0", "doc", "rank", "score", "tag")
 Q0 = "Q0"  # column 2 of a run that states no stance or list: TREC's unused iteration field
-_UNWRITABLE = re.compile(r"\s")
 _QUOTED = re.compile(r'"[^"]*"')
 
 
@@ -57,7 +56,9 @@ def check_unique(path: str | Path, number: int, line: RunLine, first_line: dict[
     key = (line.qid, line.doc)
     if key in first_line:
         raise InputError(
-            path, f"line {number}", f"document {line.doc} appears twice in topic {line.qid} (first on line {first_line[key]})"
+            path,
+            f"line {number}",
+            f"document {line.doc} appears twice in topic {line.qid} (first on line {first_line[key]})",
         )
     first_line[key] = number
 
@@ -95,7 +96,8 @@ def write_run(path: str | Path, lines: Iterable[RunLine]) -> None:
 
 def _format_line(line: RunLine) -> str:
     score = float(line.score)  # float(): a NumPy scalar's repr is not a number
-    fields = (line.qid, line.q0, line.doc, str(line.rank), repr(score), line.tag)
-    if not math.isfinite(score) or any(not field or _UNWRITABLE.search(field) for field in fields):
+    text = f"{line.qid} {line.q0} {line.doc} {line.rank} {score!r} {line.tag}"
+    # Six fields split back into six exactly when none is empty and none holds white space of any kind.
+    if not math.isfinite(score) or len(text.split()) != len(FIELDS) or text.count(" ") != len(FIELDS) - 1:
         raise ValueError(f"cannot write {line!r} as a run line: empty field, whitespace in a field or non-finite score")
-    return " ".join(fields) + "\n"
+    return text + "\n"

@@ -9,9 +9,9 @@ stance on every line or on none; PRO or CON for images (Task 3), where a topic h
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection
 
 from argrank.core.errors import InputError
 from argrank.core.records import Record, read_records
@@ -53,19 +53,25 @@ def validate_run(
     if column2 is not None:
         rules = dataclasses.replace(rules, column2=frozenset(column2))
     records = read_records(path)
-    first = (records[0][0], _parse(path, records[0]))
+    check_lines(path, ((number, _parse(path, (number, fields))) for number, fields in records), rules)
+    return len(records)
+
+
+def check_lines(path: str | Path, lines: Iterable[tuple[int, RunLine]], rules: RunRules = TREC) -> None:
+    """The rules of validate_run for (line number, line) pairs in file order, parsed or about to be written;
+    InputError names `path` and the first line that breaks one."""
     list_start: dict[str, int] = {}
     first_line: dict[tuple[str, str], int] = {}
     previous: RunLine | None = None
-    for number, fields in records:
-        line = _parse(path, (number, fields))
+    first: tuple[int, RunLine] | None = None
+    for number, line in lines:
+        first = first or (number, line)
         problem = _problem(rules, line, previous, first, list_start)
         if problem:
             raise InputError(path, f"line {number}", problem)
         check_unique(path, number, line, first_line)
         list_start.setdefault(rules.list_name(line), number)
         previous = line
-    return len(records)
 
 
 def _problem(
@@ -105,6 +111,8 @@ def _parse(path: str | Path, record: Record) -> RunLine:
     tag = quoted_tag(fields)
     if tag is not None:
         raise InputError(
-            path, f"line {number}", f'the tag "{tag}" is quoted and contains spaces; a run has one tag without whitespace'
+            path,
+            f"line {number}",
+            f'the tag "{tag}" is quoted and contains spaces; a run has one tag without whitespace',
         )
     return parse_run_line(path, record)

@@ -18,7 +18,7 @@ from PIL import Image
 
 from argrank.config import Experiment, PerspectiveTrack, Track
 from argrank.core.atomic import atomic_path, atomic_write_text
-from argrank.core.layout import experiment_folder
+from argrank.core.layout import experiment_folder, report_folder
 from argrank.evaluation.comparison import ALPHA, Comparison, compare
 from argrank.evaluation.ranking import RankingScores
 from argrank.evaluation.results import RunScores, TopicScores
@@ -33,7 +33,6 @@ from argrank.tracks.images.evaluation import ImageScores
 from argrank.tracks.images.qrels import STANCES, read_image_qrels
 from argrank.tracks.perspective.evaluation import DIVERSITY, RELEVANCE, K
 
-REPORT = "report"
 THUMBS = "thumbs"
 THUMB_SIZE = (160, 120)
 
@@ -41,7 +40,7 @@ THUMB_SIZE = (160, 120)
 def write_report(experiment: Experiment, output_dir: str | Path, history: list[dict[str, Any]] = ()) -> list[str]:
     """Write the report of `experiment` (published under `output_dir`); the names of its files, relative to the
     report folder, index.html last."""
-    folder = experiment_folder(output_dir, experiment.name) / REPORT
+    folder = report_folder(output_dir, experiment.name)
     files: list[str] = []
     sections = {}
     for name, track in experiment.tracks.items():

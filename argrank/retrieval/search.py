@@ -6,11 +6,12 @@ Top-k selection breaks ties by document id, which is the index's column order.
 from __future__ import annotations
 
 import logging
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pyarrow as pa
 
+from argrank.core.progress import track
 from argrank.formats.topics import Topic
 from argrank.index.store import Index
 from argrank.retrieval.queries import analyze_topics
@@ -39,7 +40,8 @@ def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, wa
     collection's; a shard passes `warn_unmatched=False`, since the merge of all shards warns once instead.
     """
     columns: dict[str, list] = {"qid": [], "doc": [], "rank": [], "score": []}
-    for qid, terms in zip(queries.column("qid").to_pylist(), queries.column("terms").to_pylist()):
+    pairs = zip(queries.column("qid").to_pylist(), queries.column("terms").to_pylist())
+    for qid, terms in track(pairs, "rank", total=queries.num_rows, unit=" topics"):
         term_ids = ranker.term_ids(terms)
         if not term_ids:
             if warn_unmatched:

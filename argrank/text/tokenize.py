@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from argrank.core.atomic import atomic_path
-from argrank.index.shards import shard_batches
+from argrank.core.progress import track
+from argrank.index.shards import shard_batches, shard_rows
 from argrank.text.analyzer import Analyzer
 from argrank.text.multilingual import MultilingualAnalyzer
 
@@ -60,7 +61,9 @@ def tokenize_table(
     by_language = isinstance(analyzer, MultilingualAnalyzer) and LANGUAGE in source.schema_arrow.names
     with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, TOKENS_SCHEMA) as writer:
         columns = ["id", *source_columns(source.schema_arrow, fields), *([LANGUAGE] if by_language else [])]
-        for batch in shard_batches(source, shard, shards, columns, batch_size):
+        start, stop = shard_rows(source.metadata.num_rows, shard, shards)
+        batches = shard_batches(source, shard, shards, columns, batch_size)
+        for batch in track(batches, "tokenize", total=-(-(stop - start) // batch_size), unit="batch"):
             texts = document_texts(batch, fields)
             if by_language:
                 tokens = analyzer.analyze_many(texts, batch.column(LANGUAGE).to_pylist())

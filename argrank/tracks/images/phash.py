@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import numpy as np
 from PIL import Image
-from scipy.fft import dctn
 
 BITS = 64
 _SIDE = 32  # pHash samples a 32 × 32 grid
@@ -47,6 +46,8 @@ def collection_phash(image: Image.Image) -> int:
     red, green, blue = np.moveaxis(pixels[np.ix_(rows, columns)].astype(np.int64), -1, 0)
     luma = (66 * red + 129 * green + 25 * blue + 128) // 256 + 16
     grid = luma.reshape(_SIDE, _BOX, _SIDE, _BOX).sum(axis=(1, 3))
+    from scipy.fft import dctn  # here: only images without a shipped hash need it, and it slows every start-up
+
     low = dctn(grid.astype(np.float64), type=2, norm="ortho")[_LOW, _LOW].ravel()
     bits = low > np.median(low)
     return int.from_bytes(np.packbits(np.append(bits[1:], False)).tobytes(), "big")

@@ -13,13 +13,15 @@ its scenario allows fails instead of running.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from argrank.core.progress import track
 from argrank.retrieval.search import top_k
 from argrank.tracks.perspective.data import ISSUES, PROFILE_COLUMNS, QUERY_PROPERTY_TO_CORPUS, Query
 
@@ -166,7 +168,7 @@ def rank_scenario(
     `diversity` > 0 the explicit scenario's top is diversified over the authors' profiles (`diversify`); the other
     scenarios may not read profiles, so for them it changes nothing."""
     rankings = {}
-    for query in queries:
+    for query in track(queries, "rank queries", total=len(queries), unit=" queries"):
         scores = evidence.adjust(score(term_ids(query.text)), query)
         if diversity > 0 and evidence.scenario == "explicit":
             scores = diversify(scores, diversity_values(evidence.documents, query), diversity)
