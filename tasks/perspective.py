@@ -121,9 +121,3 @@ class EvaluatePerspective(CachedTask):
             (tmp / RESULT_FILE).write_text(text, encoding="utf-8")
             for name, text in csv_tables(result).items():
                 (tmp / name).write_text(text, encoding="utf-8")
-
-
-def judged(corpus: str, scenario: str, split: str) -> bool:
-    """Whether a split's queries carry judgments (test splits do not), so it can be evaluated."""
-    return all(query.relevant_candidates is not None for query in read_queries(query_file(corpus, scenario, split)))
-

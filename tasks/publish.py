@@ -22,11 +22,12 @@ from argrank.core.fingerprint import digest
 from argrank.core.layout import experiment_folder, submission_folder
 from argrank.evaluation.report import format_results, per_topic_csv
 from argrank.evaluation.results import RunScores
+from argrank.tracks.perspective.data import judged
 from argrank.tracks.perspective.evaluation import PerspectiveScores, format_means
 from tasks.base import argrank
 from tasks.evaluate import evaluation_task
 from tasks.perspective import RESULT_FILE as PERSPECTIVE_RESULT
-from tasks.perspective import EvaluatePerspective, RankPerspective, judged
+from tasks.perspective import EvaluatePerspective, RankPerspective
 from tasks.runs import run_task
 
 MANIFEST = "manifest.json"

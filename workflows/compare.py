@@ -4,6 +4,10 @@ The runs are those an experiment published (`outputs/experiments/<name>/<track>/
 `luigi … FullSubmission --runs-file …`), of one or several experiments (tags then read `<experiment>/<tag>`), and
 any run files given with --run (tag: the file's stem). Every run is scored here, against the same judgments, on
 every judged topic (0 where a run lacks one), so the tests pair the same topics.
+
+The perspective track has one ranking per scenario and split, not tagged runs: there the runs are the
+experiments (named by their experiment names), compared per judged scenario and split on the queries' relevance
+(nDCG@k, P@k, paired over queries) with their diversity (α-nDCG@k, rKL@k: means over variables) beside.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import argparse
 import json
 from pathlib import Path
 
-from argrank.config import TRACKS, Track, load_experiment
+from argrank.config import PERSPECTIVE, TRACKS, Track, load_experiment
 from argrank.core.errors import InputError
 from argrank.core.layout import experiment_folder
 from argrank.evaluation.comparison import ALPHA, compare, format_comparison
@@ -27,9 +31,13 @@ from argrank.tracks.comparative.stance_qrels import read_stance_qrels
 from argrank.tracks.images.evaluation import MEASURES as IMAGE_MEASURES
 from argrank.tracks.images.evaluation import evaluate_images
 from argrank.tracks.images.qrels import read_image_qrels
+from argrank.tracks.perspective.data import judged, query_file, read_corpus, read_predictions, read_queries
+from argrank.tracks.perspective.evaluation import DIVERSITY, RELEVANCE, at_every_k, evaluate_perspective
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
+    if args.track == PERSPECTIVE:
+        return _compare_perspective(args)
     if args.track == "images" and args.measure:
         args.usage_error("--measure is for the args and comparative tracks; images compare their four precisions")
     runs_files = args.runs_file or ([] if args.run else ["runs.yaml"])
@@ -60,6 +68,42 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print(json.dumps(comparison.to_json(), indent=2))
     else:
         print(format_comparison(comparison, args.alpha))
+    return 0
+
+
+def _compare_perspective(args: argparse.Namespace) -> int:
+    """Each experiment's perspective rankings, one comparison per judged scenario and split."""
+    if args.run or args.measure or args.qrels:
+        args.usage_error("--run, --measure and --qrels are for the ranking tracks; perspective compares experiments")
+    experiments = [_track(path, PERSPECTIVE) for path in args.runs_file or ["runs.yaml"]]
+    data = experiments[0][1].corpus
+    corpus = read_corpus(data)
+    comparisons = {}
+    for scenario in experiments[0][1].scenarios:
+        for split in experiments[0][1].splits:
+            if not judged(str(data), scenario, split):
+                continue
+            queries = read_queries(query_file(data, scenario, split), corpus)
+            per_topic, pooled = {}, {}
+            for name, track in experiments:
+                path = experiment_folder(args.outputs, name) / PERSPECTIVE / scenario / f"{split}.jsonl"
+                if not path.is_file():
+                    raise InputError(path, "", "not published: run the experiment first (argrank run)")
+                result = evaluate_perspective(corpus, queries, read_predictions(path, corpus), scenario)
+                per_topic[name] = result.per_query
+                pooled[name] = {m: result.means[m] for m in at_every_k(DIVERSITY)}
+            try:
+                comparisons[f"{scenario}/{split}"] = compare(
+                    PERSPECTIVE, f"{scenario}/{split}", per_topic, args.baseline, at_every_k(RELEVANCE),
+                    args.correction, pooled,
+                )  # fmt: skip
+            except ValueError as error:
+                args.usage_error(str(error))
+    if args.json:
+        print(json.dumps({"track": PERSPECTIVE, "baseline": args.baseline,
+                          "scenarios": {name: c.to_json() for name, c in comparisons.items()}}, indent=2))  # fmt: skip
+    else:
+        print("\n\n".join(format_comparison(c, args.alpha) for c in comparisons.values()))
     return 0
 
 
@@ -120,14 +164,16 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     compare_ = commands.add_parser(
         "compare", help="runs against a baseline: means, paired t-test and Wilcoxon over topics, wins/ties/losses"
     )
-    compare_.add_argument("--track", choices=sorted(TRACKS), default="args")
+    compare_.add_argument("--track", choices=sorted({*TRACKS, PERSPECTIVE}), default="args")
     compare_.add_argument(
         "--runs-file",
         action="append",
         help="an experiment whose published runs to compare (repeatable; default runs.yaml unless --run is given)",
     )
     compare_.add_argument("--run", action="append", help="a run file to compare too (repeatable; tag: its stem)")
-    compare_.add_argument("--baseline", required=True, help="the tag of the run the others are tested against")
+    compare_.add_argument(
+        "--baseline", required=True, help="the tag of the run the others are tested against (perspective: an experiment)"
+    )
     compare_.add_argument("--qrels", help="a configured judgments name (default: relevance) or a qrels file")
     compare_.add_argument("--measure", action="append", metavar="NAME", help=f"ir_measures names ({EXAMPLES})")
     compare_.add_argument("--correction", choices=CORRECTIONS, default=HOLM, help="multiple-testing correction")

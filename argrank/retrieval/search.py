@@ -24,7 +24,10 @@ RANKING_SCHEMA = pa.schema([("qid", pa.string()), ("doc", pa.string()), ("rank",
 
 
 def top_k(candidates: np.ndarray, scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
-    """The k best candidates by score, ties by document id (candidates are column ids, ordered by id)."""
+    """The k best candidates by score, ties by document id (candidates are column ids, ordered by id); none for
+    k ≤ 0."""
+    if k <= 0:
+        return candidates[:0], scores[:0]
     if len(scores) > k:
         threshold = np.partition(scores, len(scores) - k)[len(scores) - k]
         keep = scores >= threshold

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 import yaml
 from graph import REPO, build, copy_project
 
@@ -65,3 +66,26 @@ def test_compare_names_what_is_missing(tmp_path):
     build(runs_file, outputs)
     done = argrank("compare", "--baseline", "nope", "--runs-file", str(runs_file), "--outputs", str(outputs))
     assert done.returncode == 2 and "no run tagged 'nope'" in done.stderr
+
+
+def test_compare_perspective_experiments_per_judged_scenario(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "perspective")
+    build(runs_file, outputs)
+    config = yaml.safe_load(runs_file.read_text())
+    other = {"experiment": "no-feedback", "perspective": {**config["perspective"], "params": {"feedback": 0}}}
+    other_file = runs_file.with_name("no-feedback.yaml")
+    other_file.write_text(yaml.safe_dump(other))
+    build(other_file, outputs)
+    done = argrank(
+        "compare", "--track", "perspective", "--baseline", "runs", "--runs-file", str(runs_file),
+        "--runs-file", str(other_file), "--outputs", str(outputs), "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert sorted(result["scenarios"]) == ["baseline/dev", "explicit/dev", "implicit/dev"]  # test splits: unjudged
+    baseline = result["scenarios"]["baseline/dev"]
+    assert baseline["measures"][:4] == ["nDCG@4", "nDCG@8", "nDCG@16", "nDCG@20"] and "rKL@20" in baseline["measures"]
+    published = json.loads((outputs / "experiments" / "runs" / "perspective" / "evaluation.json").read_text())
+    assert baseline["runs"]["runs"]["nDCG@4"]["mean"] == pytest.approx(published["baseline/dev"]["nDCG@4"], abs=1e-12)
+    assert set(baseline["runs"]["no-feedback"]["nDCG@4"]) == {"mean", "p_t", "p_wilcoxon", "wins", "ties", "losses"}
+    assert set(baseline["runs"]["no-feedback"]["rKL@4"]) == {"mean"}  # diversity: per variable, not per query

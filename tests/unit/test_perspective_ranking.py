@@ -95,6 +95,7 @@ def test_concept_signatures_find_an_issue_across_languages():
     bm25 = ndcg20({"concept_weight": 0.0, "category_weight": 0.0})
     crossing = ndcg20({})
     assert crossing > bm25 + 0.1, (bm25, crossing)
+    assert ndcg20({"feedback": 0}) == bm25  # no feedback arguments: no signals to add (it used to crash)
 
 
 def test_ingested_table_has_the_scenario_columns(tmp_path):

@@ -95,6 +95,7 @@ def test_top_k_breaks_ties_by_document_id():
     docs, ordered = top_k(candidates, scores, 4)
     assert docs.tolist() == [1, 3, 4, 0]
     assert ordered.tolist() == [3.0, 3.0, 2.0, 1.0]
+    assert [part.tolist() for part in top_k(candidates, scores, 0)] == [[], []]  # was a numpy IndexError
 
 
 def test_index_round_trips_through_disk(corpus, tmp_path):

@@ -51,6 +51,8 @@ class CrossLingualRanker:
         if not len(candidates):
             return total
         total[candidates] = bm25 / bm25.max() if bm25.max() > 0 else 0.0
+        if self.feedback < 1:  # no feedback arguments: BM25 alone
+            return total
         top, _ = top_k(candidates, bm25, self.feedback)
         concept_weight, category_weight = self.weights
         if concept_weight:

@@ -285,3 +285,8 @@ def _is_int_list(value: Any) -> bool:
 
 def _is_str_list(value: Any) -> bool:
     return isinstance(value, list) and all(_is_str(item) for item in value)
+
+
+def judged(data_dir: str | Path, scenario: str, split: str) -> bool:
+    """Whether a split's queries carry judgments (test splits do not), so it can be evaluated."""
+    return all(query.relevant_candidates is not None for query in read_queries(query_file(data_dir, scenario, split)))
