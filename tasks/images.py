@@ -12,7 +12,7 @@ from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import load_model
 from argrank.formats.topics import read_topics
 from argrank.tracks.images.selection import candidates, searches_by_topic, select_images
-from argrank.tracks.images.stance import pro_probability
+from argrank.tracks.images.stance import MODEL_TYPES, pro_probability
 from argrank.tracks.images.texts import stance_texts
 from tasks.base import CachedTask, log
 from tasks.ingest import INGESTS
@@ -65,8 +65,10 @@ class SelectImages(CachedTask):
             if doc in wanted
         }
         texts = stance_texts(self.input()["documents"].path, wanted)
-        model = load_model(f"{self.input()['model'].path}/{MODEL_FILE}") if "model" in self.input() else None
-        if model is None:
+        if "model" in self.input():
+            model = load_model(f"{self.input()['model'].path}/{MODEL_FILE}", MODEL_TYPES)
+        else:
+            model = None
             log.info("image stance: no training set for this run, so the untrained cue-word scorer decides")
 
         def probability(qid: str, docs: list[str]):

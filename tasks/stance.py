@@ -16,7 +16,7 @@ from luigi.util import inherits
 from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
-from argrank.core.model_file import load_model, save_model
+from argrank.core.model_file import FORMAT, load_model, save_model
 from argrank.formats.topics import read_topics
 from argrank.tracks.comparative.objects import objects_by_topic
 from argrank.tracks.comparative.passages import TEXT
@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 # argrank.tracks.comparative.stance_model is imported in the tasks that use it: it imports scikit-learn, about a
 # second that every start of the graph would otherwise pay, stance or not.
 
-MODEL_FILE = "model.pkl"
+# The model file's format (core.model_file) enters the models' signatures: a new format retrains, rather than
+# finding a cached file it would refuse to load.
+MODEL_FILE = "model.zip"
 REPORT_FILE = "cross-validation.json"
 
 
@@ -51,12 +53,16 @@ class TrainStanceModel(CachedTask):
     location_params = ("training",)
 
     def input_digests(self) -> list[str]:
-        return [file_digest(self.training)]
+        return [file_digest(self.training), FORMAT]
 
     def run(self) -> None:
         from argrank.tracks.comparative.stance_model import train_stance_model
 
-        model, report = train_stance_model(read_training_set(self.training), c=self.c, folds=self.folds)
+        examples = read_training_set(self.training)
+        try:
+            model, report = train_stance_model(examples, c=self.c, folds=self.folds)
+        except ValueError as error:
+            raise InputError(self.training, "", f"cannot train the stance model: {error}") from None
         save_model_folder(self.output_path, model, report)
 
 
@@ -77,7 +83,7 @@ class TrainImageStance(CachedTask):
         return INGESTS[self.track](corpus=self.corpus)
 
     def input_digests(self) -> list[str]:
-        return [file_digest(self.training), file_digest(self.topics)]
+        return [file_digest(self.training), file_digest(self.topics), FORMAT]
 
     def run(self) -> None:
         judged = read_image_training(self.training)
@@ -134,11 +140,11 @@ class ClassifyStance(CachedTask):
         return [file_digest(self.topics)]
 
     def run(self) -> None:
-        from argrank.tracks.comparative.stance_model import predict_stance
+        from argrank.tracks.comparative.stance_model import MODEL_TYPES, predict_stance
 
         ranking = pq.read_table(self.input()["ranking"].path)
         texts = texts_by_id(self.input()["documents"].path, set(ranking.column("doc").to_pylist()), TEXT)
-        model = load_model(f"{self.input()['model'].path}/{MODEL_FILE}")
+        model = load_model(f"{self.input()['model'].path}/{MODEL_FILE}", MODEL_TYPES)
         labelled = classify_ranking(
             ranking, texts, objects_by_topic(self.topics), lambda *columns: predict_stance(model, *columns)[0]
         )

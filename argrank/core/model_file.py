@@ -1,10 +1,14 @@
-"""The stance models' file: a fitted scikit-learn pipeline pickled inside an envelope that names its format and
-the scikit-learn version, so a model from another version is refused before it can misbehave."""
+"""The stance models' file, in a format that runs no code when loaded (a pickle would run any it holds, and the
+cache may sit on a shared file system): a zip of a JSON header, which names the format and the scikit-learn
+version, and the fitted pipeline in skops' secure format, which builds only types on an explicit list. A model
+from another scikit-learn version is refused before any of it is built, and so is every other file."""
 
 from __future__ import annotations
 
 import io
-import pickle
+import json
+import zipfile
+from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,27 +19,29 @@ from argrank.core.errors import InputError
 if TYPE_CHECKING:
     from sklearn.pipeline import Pipeline
 
-_FORMAT = "argrank-stance-model/1"
+FORMAT = "argrank-stance-model/2"
+_HEADER = "header.json"
+_MODEL = "model.skops"
 # The installed scikit-learn's version, read without importing it (that takes about a second, which every start
-# of the graph would pay); unpickling a model imports what it needs.
+# of the graph would pay); skops, imported where a model is saved or loaded, imports it.
 SKLEARN_VERSION = version("scikit-learn")
 
 
 def save_model(model: Pipeline, path: str | Path) -> None:
-    """Pickle `model` to `path` atomically, with the scikit-learn version that load_model will insist on.
+    """Write `model` to `path` atomically, with the scikit-learn version that load_model will insist on."""
+    import skops.io
 
-    The model is pickled inside a plain envelope, so the version can be checked before any model class loads.
-    """
-    envelope = {"format": _FORMAT, "sklearn": SKLEARN_VERSION, "model": pickle.dumps(model, protocol=5)}
-    with atomic_path(path) as tmp:
-        tmp.write_bytes(pickle.dumps(envelope, protocol=5))
+    header = {"format": FORMAT, "sklearn": SKLEARN_VERSION}
+    with atomic_path(path) as tmp, zipfile.ZipFile(tmp, "w") as archive:
+        archive.writestr(_HEADER, json.dumps(header))
+        archive.writestr(_MODEL, skops.io.dumps(model, compression=zipfile.ZIP_DEFLATED))
 
 
-def load_model(path: str | Path) -> Pipeline:
-    """The model save_model wrote to `path`. Pickles run code: load only models you trust.
+def load_model(path: str | Path, trusted: Sequence[str]) -> Pipeline:
+    """The model save_model wrote to `path`, built from skops' default trusted types and the `trusted` ones only.
 
-    Raises InputError for a file that is not such a model, or one saved under another scikit-learn version
-    (a pickled model is only guaranteed to behave the same under the version that pickled it).
+    Raises InputError for a file that is not such a model, one saved under another scikit-learn version (a model
+    is only guaranteed to behave the same under the version that fitted it), or one naming any other type.
     """
     path = Path(path)
     try:
@@ -43,22 +49,33 @@ def load_model(path: str | Path) -> Pipeline:
     except OSError as error:
         raise InputError(path, "", f"cannot read: {error.strerror}") from None
     try:
-        envelope = _EnvelopeUnpickler(io.BytesIO(data)).load()
-    except Exception:  # a file that is not a pickle can fail in any of a dozen ways
-        envelope = None
-    if not isinstance(envelope, dict) or envelope.get("format") != _FORMAT:
-        raise InputError(path, "", f"not a stance model saved by argrank ({_FORMAT})")
-    if envelope.get("sklearn") != SKLEARN_VERSION:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            header = json.loads(archive.read(_HEADER))
+            model = archive.read(_MODEL)
+    except Exception:  # a file that is not such a zip can fail in any of a dozen ways
+        header = None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise InputError(
-            path,
-            "",
-            f"model saved with scikit-learn {envelope.get('sklearn')}, this is {SKLEARN_VERSION}: retrain it",
+            path, "", f"not a stance model saved by this argrank ({FORMAT}); older ones were pickles: retrain it"
         )
-    return pickle.loads(envelope["model"])
+    if header.get("sklearn") != SKLEARN_VERSION:
+        raise InputError(
+            path, "", f"model saved with scikit-learn {header.get('sklearn')}, this is {SKLEARN_VERSION}: retrain it"
+        )
+    return _build(path, model, trusted)
 
 
-class _EnvelopeUnpickler(pickle.Unpickler):
-    """Unpickles plain data only (the envelope is a dict of strings and bytes), so a stray file runs no code."""
+def _build(path: Path, data: bytes, trusted: Sequence[str]) -> Pipeline:
+    """The pipeline in skops bytes `data`, after checking that it names no type beyond the trusted ones."""
+    import skops.io
 
-    def find_class(self, module: str, name: str):
-        raise pickle.UnpicklingError(f"the envelope holds no objects, found {module}.{name}")
+    try:
+        untrusted = sorted(set(skops.io.get_untrusted_types(data=data)) - set(trusted))
+    except Exception as error:  # damaged skops data, like a damaged zip, fails in many ways
+        raise InputError(path, "", f"damaged stance model: {error}") from None
+    if untrusted:
+        raise InputError(path, "", f"refused, not loaded: it names types a stance model never holds: {untrusted}")
+    try:
+        return skops.io.loads(data, trusted=list(trusted))
+    except Exception as error:
+        raise InputError(path, "", f"damaged stance model: {error}") from None

@@ -39,13 +39,22 @@ def test_cues_are_counted_per_sentence_and_negation_flips_them():
 
 
 def test_untrained_scorer_reads_the_direction_of_the_cues():
-    texts = ["Benefits: we support it, a great help", "Risks and dangers, a harmful idea", "A photo of a street", "It is not harmful"]
+    texts = [
+        "Benefits: we support it, a great help",
+        "Risks and dangers, a harmful idea",
+        "A photo of a street",
+        "It is not harmful",
+    ]
     p = lexicon_pro_probability(texts, [CARS] * 4)
     assert p[0] > 0.9 and p[1] < 0.1 and p[2] == 0.5 and p[3] > 0.5
     assert np.array_equal(pro_probability(None, texts, [CARS] * 4), p)
 
 
-PRO_TEXTS = ["yes, we support {t}: the benefits are great", "a big help, {t} improves lives", "why {t} is good and fair"]
+PRO_TEXTS = [
+    "yes, we support {t}: the benefits are great",
+    "a big help, {t} improves lives",
+    "why {t} is good and fair",
+]
 CON_TEXTS = ["no to {t}: the risks are real", "{t} harms people, a dangerous idea", "why {t} is a costly mistake"]
 
 
@@ -66,15 +75,22 @@ def test_trained_model_learns_the_stance_and_transfers_to_a_new_topic():
     assert report["examples"] == 18 and report["label_counts"] == {PRO: 9, CON: 9} and report["folds"] == 3
     assert 0.0 <= report["cv_macro_f1"] <= 1.0 and report["untrained_macro_f1"] > 0.5
     unseen = "Should zoos be closed?"
-    p = pro_probability(model, ["we support zoos closed, the benefits are great", "zoos closed: the risks are real"], [unseen] * 2)
+    p = pro_probability(
+        model, ["we support zoos closed, the benefits are great", "zoos closed: the risks are real"], [unseen] * 2
+    )
     assert p[0] > 0.5 > p[1]
 
 
-def test_training_needs_both_stances():
-    with pytest.raises(ValueError, match="at least 2 PRO and 2 CON"):
+def test_training_needs_both_stances_and_two_folds():
+    with pytest.raises(ValueError, match="at least 2 PRO and 2 CON examples to train, got 2 PRO and 1 CON"):
         train_image_stance(["good", "great", "bad"], [CARS] * 3, [PRO, PRO, CON])
+    with pytest.raises(ValueError, match="got 3 PRO and 0 CON"):
+        train_image_stance(["good", "great", "fine"], [CARS] * 3, [PRO] * 3)
     with pytest.raises(ValueError, match="not PRO or CON"):
         train_image_stance(["a", "b"], [CARS] * 2, [PRO, "NEUTRAL"])
+    texts, titles, labels = _examples([CARS])
+    with pytest.raises(ValueError, match="folds must be at least 2, got 1"):
+        train_image_stance(texts, titles, labels, folds=1)
 
 
 def test_training_examples_keep_images_rated_for_exactly_one_stance():
@@ -86,7 +102,9 @@ def test_training_examples_keep_images_rated_for_exactly_one_stance():
         ("1", "Ie"): {PRO: 1},  # not in the collection
         ("2", "Ia"): {CON: 1},  # topic unknown
     }
-    texts, titles, labels, skipped = training_examples(judged, {"Ia": "ta", "Ib": "tb", "Ic": "tc", "Id": "td"}, {"1": CARS})
+    texts, titles, labels, skipped = training_examples(
+        judged, {"Ia": "ta", "Ib": "tb", "Ic": "tc", "Id": "td"}, {"1": CARS}
+    )
     assert (texts, titles, labels) == (["ta", "tb"], [CARS, CARS], [PRO, CON])
     assert skipped == Counter(
         {"not exactly one stance": 2, "image not in the collection": 1, "topic not in the topics file": 1}

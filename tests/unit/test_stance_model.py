@@ -1,32 +1,33 @@
 """Stance model: masking, cues, object-swap symmetry, calibrated probabilities in LABELS order, determinism, the CV
-report, and persistence with its version check; mostly on a synthetic set built from templates, once on the
-embedded training set."""
+report, a saved model's round trip and the task's errors for a set it cannot train on; mostly on a synthetic set
+built from templates, sometimes on the embedded training set. The model file's refusals: test_model_file.py."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 import numpy as np
 import pytest
-import sklearn
 from sklearn.base import clone
 from sklearn.calibration import CalibratedClassifierCV
 from sklearn.metrics import f1_score
 from sklearn.model_selection import StratifiedKFold, cross_val_predict
 
-import argrank.core.model_file as model_file
 from argrank.core.errors import InputError
 from argrank.core.model_file import load_model, save_model
 from argrank.tracks.comparative.stance_data import StanceExample, read_training_set
 from argrank.tracks.comparative.stance_labels import LABELS
 from argrank.tracks.comparative.stance_model import (
     CUE_FEATURES,
+    MODEL_TYPES,
     cue_counts,
     mask_objects,
     predict_stance,
     train_stance_model,
 )
+from tasks.stance import TrainStanceModel
 
 REAL_TRAINING_SET = Path(__file__).resolve().parents[2] / "data" / "comparative-stance" / "stance-train.tsv"
 
@@ -60,10 +61,26 @@ NO_STANCE = [
     "Click here to subscribe to our newsletter.",
 ]
 PAIRS = [
-    ("python", "java"), ("cats", "dogs"), ("tea", "coffee"), ("Mac", "PC"), ("iPhone", "Android"),
-    ("Nikon", "Canon"), ("beer", "wine"), ("BMW", "Audi"), ("Xbox", "PlayStation"), ("summer", "winter"),
-    ("vim", "emacs"), ("Coke", "Pepsi"), ("trains", "planes"), ("Adidas", "Nike"), ("oak", "pine"),
-    ("MySQL", "PostgreSQL"), ("Ford", "Toyota"), ("chess", "checkers"), ("Paris", "London"), ("rice", "pasta"),
+    ("python", "java"),
+    ("cats", "dogs"),
+    ("tea", "coffee"),
+    ("Mac", "PC"),
+    ("iPhone", "Android"),
+    ("Nikon", "Canon"),
+    ("beer", "wine"),
+    ("BMW", "Audi"),
+    ("Xbox", "PlayStation"),
+    ("summer", "winter"),
+    ("vim", "emacs"),
+    ("Coke", "Pepsi"),
+    ("trains", "planes"),
+    ("Adidas", "Nike"),
+    ("oak", "pine"),
+    ("MySQL", "PostgreSQL"),
+    ("Ford", "Toyota"),
+    ("chess", "checkers"),
+    ("Paris", "London"),
+    ("rice", "pasta"),
 ]
 UNSEEN = [("Rust", "Go"), ("New York", "Los Angeles"), ("hockey", "football"), ("Kindle", "paperback")]
 
@@ -102,12 +119,20 @@ def trained():
         ("JAVA beats Python, python sucks", "python", "Java", "objsecond beats objfirst, objfirst sucks"),
         ("Cats are nicer than dogs.", "cat", "dog", "objfirst are nicer than objsecond."),
         ("Boxes, box, bags or Bag?", "box", "bag", "objfirst, objfirst, objsecond or objsecond?"),
-        ("a cart is no car, nor a scar; cars care, carts and cares do not", "car", "bike",
-         "a cart is no objfirst, nor a scar; objfirst care, carts and cares do not"),
+        (
+            "a cart is no car, nor a scar; cars care, carts and cares do not",
+            "car",
+            "bike",
+            "a cart is no objfirst, nor a scar; objfirst care, carts and cares do not",
+        ),
         ("Python 3 beats Python 2 and python", "Python", "Python 3", "objsecond beats objfirst 2 and objfirst"),
         ("Python 3 beats Python 2 and python", "Python 3", "Python", "objfirst beats objsecond 2 and objsecond"),
-        ("New  York\nor new york's rival, Los Angeles", "Los Angeles", "New York",
-         "objsecond\nor objsecond's rival, objfirst"),
+        (
+            "New  York\nor new york's rival, Los Angeles",
+            "Los Angeles",
+            "New York",
+            "objsecond\nor objsecond's rival, objfirst",
+        ),
         ("C++ beats C; c is older than C++s", "C", "C++", "objsecond beats objfirst; objfirst is older than objsecond"),
         ("Java and JavaScript", "Java", "JavaScript", "objfirst and objsecond"),
         ("tea and Tea", "Tea", "tea", "objfirst and objfirst"),
@@ -122,8 +147,10 @@ def test_mask_objects(text, first, second, masked):
     ("masked", "expected"),
     [
         ("objfirst is better than objsecond", {"favours_first": 1, "comparative_first_than_second": 1}),
-        ("objfirst is not much better than objsecond", {"negated_favours_first": 1, "comparative_first_than_second": 1,
-                                                         "negations": 1}),
+        (
+            "objfirst is not much better than objsecond",
+            {"negated_favours_first": 1, "comparative_first_than_second": 1, "negations": 1},
+        ),
         ("objfirst isn't worse", {"negated_favours_second": 1, "negations": 1}),
         ("I prefer objsecond over objfirst", {"favours_second": 2}),
         ("objsecond is more reliable than objfirst", {"comparative_second_than_first": 1}),
@@ -279,10 +306,10 @@ def test_training_rejects_sets_it_cannot_cross_validate(labels, folds, message):
 
 def test_save_and_load_round_trip(trained, tmp_path):
     examples, model, _ = trained
-    path = tmp_path / "models" / "stance.pkl"
+    path = tmp_path / "models" / "stance.zip"
     save_model(model, path)
-    assert [p.name for p in path.parent.iterdir()] == ["stance.pkl"]  # no temporary left behind
-    loaded = load_model(path)
+    assert [p.name for p in path.parent.iterdir()] == ["stance.zip"]  # no temporary left behind
+    loaded = load_model(path, MODEL_TYPES)
     texts = [example.text for example in examples[:20]]
     firsts = [example.first for example in examples[:20]]
     seconds = [example.second for example in examples[:20]]
@@ -292,26 +319,34 @@ def test_save_and_load_round_trip(trained, tmp_path):
     assert probabilities.tobytes() == expected[1].tobytes()
 
 
-def test_load_refuses_a_model_from_another_sklearn_version(trained, tmp_path, monkeypatch):
-    _, model, _ = trained
-    path = tmp_path / "stance.pkl"
-    monkeypatch.setattr(model_file, "SKLEARN_VERSION", "0.24.2")
-    save_model(model, path)
-    monkeypatch.undo()
+def _training_file(folder: Path, labels: list[str]) -> Path:
+    """A JSONL training set of synthetic examples with these labels."""
+    pool = {label: iter([e for e in synthetic_examples() if e.label == label]) for label in set(labels)}
+    lines = []
+    for label in labels:
+        e = next(pool[label])
+        record = {"question": e.question, "object_1": e.first, "object_2": e.second, "text": e.text, "label": label}
+        lines.append(json.dumps(record) + "\n")
+    path = folder / "stance-train.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("labels", "message"),
+    [
+        (["FIRST"] * 8, "need examples of at least two labels to train, got {'FIRST': 8}"),
+        (["FIRST"] * 8 + ["SECOND"], "label SECOND has only 1 example"),
+        (["FIRST"] * 8 + ["SECOND"] * 2, "label SECOND has only 2 example(s)"),
+    ],
+)
+def test_the_task_names_the_training_file_it_cannot_train_on(tmp_path, monkeypatch, labels, message):
+    monkeypatch.chdir(tmp_path)
+    training = _training_file(tmp_path, labels)
     with pytest.raises(InputError) as caught:
-        load_model(path)
-    assert caught.value.path == str(path)
-    assert "scikit-learn 0.24.2" in caught.value.problem and sklearn.__version__ in caught.value.problem
-
-
-@pytest.mark.parametrize("content", [b"", b"not a pickle", b"\x80\x05K\x01.", b"cos\nsystem\n(S'echo hi'\ntR."])
-def test_load_refuses_files_that_are_not_models(tmp_path, content):
-    path = tmp_path / "stance.pkl"
-    path.write_bytes(content)
-    with pytest.raises(InputError, match="not a stance model saved by argrank"):
-        load_model(path)
-    with pytest.raises(InputError, match="cannot read"):
-        load_model(tmp_path / "absent.pkl")
+        TrainStanceModel(training=str(training)).run()
+    assert caught.value.path == str(training)
+    assert caught.value.problem.startswith("cannot train the stance model: ") and message in caught.value.problem
 
 
 def test_the_embedded_training_set_beats_the_majority_baseline_clearly():

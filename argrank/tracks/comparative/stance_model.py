@@ -179,6 +179,16 @@ def _build_model(c: float, calibration_folds: int) -> Pipeline:
     )
 
 
+# The types a saved model holds beyond those skops trusts by default (core.model_file builds no others): this
+# module's own steps and the calibration's parts.
+MODEL_TYPES = (
+    f"{__name__}._mask_rows",
+    f"{__name__}._cue_matrix",
+    "sklearn.calibration._CalibratedClassifier",
+    "sklearn.calibration._SigmoidCalibration",
+)
+
+
 def train_stance_model(
     examples: Sequence[StanceExample], *, c: float = 1.0, folds: int = 5, seed: int = 0
 ) -> tuple[Pipeline, dict]:

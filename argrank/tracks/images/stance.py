@@ -137,20 +137,29 @@ def _build_model(c: float) -> Pipeline:
     return Pipeline([("mask", FunctionTransformer(_mask_rows)), ("features", features), ("classify", classifier)])
 
 
+# The types a saved model holds beyond those skops trusts by default (core.model_file builds no others).
+MODEL_TYPES = (f"{__name__}._mask_rows", f"{__name__}._cue_matrix")
+
+
 def train_image_stance(
     texts: Sequence[str], titles: Sequence[str], labels: Sequence[str], *, c: float = 1.0, folds: int = 5, seed: int = 0
 ) -> tuple[Pipeline, dict]:
     """The model fitted on all examples (labels PRO or CON), and its cross-validated macro-F1 next to the untrained
     scorer's on the same examples, so a report shows whether training helped.
 
-    Raises ValueError for another label, or fewer than two examples of either label.
+    Folds shrink to the rarer label's count where needed. Raises ValueError for another label, fewer than two
+    examples of either label, or fewer than two folds.
     """
     counts = Counter(labels)
     if set(counts) - {PRO, CON}:
         raise ValueError(f"labels {sorted(set(counts) - {PRO, CON})} are not PRO or CON")
+    if folds < 2:
+        raise ValueError(f"folds must be at least 2, got {folds}")
     fewest = min(counts[PRO], counts[CON])
     if fewest < 2:
-        raise ValueError(f"need at least 2 PRO and 2 CON examples to train, got {counts[PRO]} PRO and {counts[CON]} CON")
+        raise ValueError(
+            f"need at least 2 PRO and 2 CON examples to train, got {counts[PRO]} PRO and {counts[CON]} CON"
+        )
     from sklearn.model_selection import StratifiedKFold, cross_val_predict
 
     rows = list(zip(texts, titles, strict=True))
