@@ -6,8 +6,8 @@ Paths are relative to the runs file's own folder, so a config can travel with it
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -15,18 +15,22 @@ import yaml
 
 from argrank.core.errors import InputError
 from argrank.core.grid import expand
+from argrank.core.names import name_problem
 from argrank.evaluation.measures import EXAMPLES, canonical
 from argrank.formats.runfile import Q0
 from argrank.formats.validation import TREC, RunRules
 from argrank.retrieval.queries import QUERIES
-from argrank.retrieval.registry import resolve_params
+from argrank.retrieval.registry import checked_params, resolve_params
 from argrank.tracks.comparative.stance_labels import LABELS as STANCE_LABELS
 from argrank.tracks.images.qrels import STANCES as IMAGE_STANCES
 from argrank.tracks.perspective.crosslingual import DEFAULTS as CROSSLINGUAL_DEFAULTS
+from argrank.tracks.perspective.crosslingual import RANGES as CROSSLINGUAL_RANGES
 from argrank.tracks.perspective.data import SCENARIOS, SPLITS
 
 MAX_RUNS_PER_TRACK = 5  # Touché accepts at most five runs per team and task.
-TAG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+# Each shard is a tokenize, index and rank task per run, each with its cache files: beyond a few dozen the
+# bookkeeping outweighs the parallelism (500 shards of 347 arguments made 4,513 cache files).
+MAX_SHARDS = 64
 
 
 @dataclass(frozen=True)
@@ -154,14 +158,21 @@ def load_experiment(path: str | Path) -> Experiment:
 def _load_experiment(path: Path, resolved: Path, content: bytes) -> Experiment:
     """load_experiment of `content`, the file `resolved` (named `path` by the user, for messages)."""
     try:
-        raw = yaml.safe_load(content.decode("utf-8"))
+        raw = yaml.load(content.decode("utf-8"), Loader=_UniqueKeyLoader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = f"line {mark.line + 1}" if mark else ""
+        raise InputError(path, where, f"not valid YAML: {error.problem or error.context}") from None
     except (yaml.YAMLError, UnicodeDecodeError) as error:
         raise InputError(path, "", f"not valid YAML: {error}") from None
     if not isinstance(raw, dict) or not set(raw) - set(EXPERIMENT_KEYS):
         raise InputError(path, "", "expected a mapping of track names to track settings")
     name = raw.get("experiment", path.stem)
-    if not isinstance(name, str) or not TAG.match(name):
-        raise InputError(path, "experiment", "a name is letters, digits, '.', '_' or '-' (no spaces)")
+    if "experiment" in raw:
+        _check_name(path, "experiment", name)
+    elif name_problem(name):
+        problem = f"the file's stem names the experiment, but {name_problem(name)}: name it with `experiment:`"
+        raise InputError(path, "", problem)
     submission = raw.get("submission", False)
     if not isinstance(submission, bool):
         raise InputError(path, "submission", "expected true or false")
@@ -177,6 +188,49 @@ def _load_experiment(path: Path, resolved: Path, content: bytes) -> Experiment:
             known = ", ".join([*TRACKS, PERSPECTIVE, *EXPERIMENT_KEYS])
             raise InputError(path, str(track), f"unknown track or setting (known: {known})")
     return Experiment(name, submission, tracks)
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """YAML's safe loader, refusing a key given twice in one mapping: plain YAML keeps the last one silently, so
+    a run's second `k1` or a second track section would replace the first unnoticed."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen = set()
+        for key_node, _ in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
+                key = self.construct_object(key_node)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key {key!r} (the second would replace the first)", key_node.start_mark
+                    )
+                seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+def _check_name(path: Path, where: str, name: Any) -> None:
+    """InputError at `where` unless `name` can be part of a path (core.names)."""
+    problem = name_problem(name)
+    if problem:
+        raise InputError(path, where, problem)
+
+
+@functools.cache
+def supported_languages() -> frozenset[str]:
+    """The spaCy codes the analyzer can work in: those spacy-lookups-data has a lemma lookup table for."""
+    return frozenset(point.name for point in entry_points(group="spacy_lookups") if "lemma_lookup" in point.load())
+
+
+def _language(path: Path, where: str, value: Any) -> str:
+    """A `language` setting: one supported code, or several separated by commas for a corpus that mixes them."""
+    codes = [code.strip() for code in value.split(",")] if isinstance(value, str) else []
+    unknown = sorted(set(codes) - supported_languages())
+    if not codes or unknown or len(set(codes)) < len(codes):
+        known = ", ".join(sorted(supported_languages()))
+        got = f"unsupported {', '.join(map(repr, unknown))}" if unknown else f"got {value!r}"
+        raise InputError(
+            path, where, f"expected a language code, or several separated by commas ({got}; known: {known})"
+        )
+    return value
 
 
 def load_config(path: str | Path) -> dict[str, Track | PerspectiveTrack]:
@@ -204,11 +258,14 @@ def _perspective(path: Path, settings: Any) -> PerspectiveTrack:
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 1000:
         raise InputError(path, f"{where}.depth", "expected an integer from 1 to 1000")
     params = settings.get("params") or {}
-    unknown = sorted(set(params) - set(CROSSLINGUAL_DEFAULTS)) if isinstance(params, dict) else None
-    if unknown is None or unknown or not all(_is_number(v) and v >= 0 for v in params.values()):
+    if not isinstance(params, dict):
         raise InputError(
-            path, f"{where}.params", f"expected numbers of at least 0 for {', '.join(CROSSLINGUAL_DEFAULTS)}"
+            path, f"{where}.params", f"expected a mapping of {', '.join(CROSSLINGUAL_DEFAULTS)} to numbers"
         )
+    try:
+        params = checked_params("the perspective ranker", params, CROSSLINGUAL_DEFAULTS, CROSSLINGUAL_RANGES)
+    except ValueError as error:
+        raise InputError(path, f"{where}.params", str(error)) from None
     diversify = settings.get("diversify", 0.0)
     if not _is_number(diversify) or not 0 <= diversify <= 1:
         raise InputError(path, f"{where}.diversify", "expected a number from 0 (off) to 1")
@@ -216,9 +273,9 @@ def _perspective(path: Path, settings: Any) -> PerspectiveTrack:
         name=PERSPECTIVE,
         diversify=float(diversify),
         corpus=(path.parent / settings["data"]).resolve(),
-        language=str(settings.get("language", "de,fr,it")),
+        language=_language(path, f"{where}.language", settings.get("language", "de,fr,it")),
         depth=depth,
-        params={k: float(v) for k, v in params.items()},
+        params=params,
         **chosen,
     )
 
@@ -253,6 +310,8 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any, submission: 
         raise InputError(path, f"{where}.qrels", "expected a mapping of names to qrels files")
     if "stance" in qrels:
         raise InputError(path, f"{where}.qrels.stance", "the name 'stance' is for stance_qrels' results")
+    for qrels_name in qrels:
+        _check_name(path, f"{where}.qrels.{qrels_name}", qrels_name)
     fields = settings.get("fields", rules.default_fields)
     if (
         not isinstance(fields, list | tuple)
@@ -273,15 +332,20 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any, submission: 
     if isinstance(bits, bool) or not isinstance(bits, int) or not 0 <= bits <= 64:
         raise InputError(path, f"{where}.near_duplicate_bits", "expected an integer from 0 (off) to 64")
     shards = settings.get("shards", 1)
-    if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
-        raise InputError(path, f"{where}.shards", "expected an integer of at least 1")
+    if isinstance(shards, bool) or not isinstance(shards, int) or not 1 <= shards <= MAX_SHARDS:
+        raise InputError(
+            path,
+            f"{where}.shards",
+            f"expected an integer from 1 to {MAX_SHARDS} (more shards add cache files and tasks, not speed)",
+        )
     measures = _measures(path, f"{where}.measures", settings.get("measures", []))
+    _published_names(path, where, [spec.tag for spec in runs], list(qrels))
     return Track(
         name=name,
         corpus=located(rules.corpus_key, settings[rules.corpus_key]),
         topics=located("topics", settings["topics"]),
         qrels={str(k): located(f"qrels.{k}", v) for k, v in qrels.items()},
-        language=str(settings.get("language", "en")),
+        language=_language(path, f"{where}.language", settings.get("language", "en")),
         fields=tuple(fields),
         depth=depth,
         runs=runs,
@@ -292,6 +356,18 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any, submission: 
         shards=shards,
         measures=measures,
     )
+
+
+def _published_names(path: Path, where: str, tags: list[str], qrels: list[str]) -> None:
+    """Two runs' published files must not share a name: tag `a.b` with qrels `c` and tag `a` with qrels `b.c`
+    would both write `a.b.c.per-topic.csv`."""
+    seen: dict[str, str] = {}
+    for tag in tags:
+        for name, what in [(f"{tag}.txt", f"run {tag}"), *((f"{tag}.{q}.per-topic.csv", f"run {tag}, qrels {q}")
+                                                            for q in qrels)]:  # fmt: skip
+            if name in seen:
+                raise InputError(path, where, f"{what} and {seen[name]} would both be published as {name}")
+            seen[name] = what
 
 
 def _measures(path: Path, where: str, names: Any) -> tuple[str, ...]:
@@ -328,6 +404,7 @@ def _runs(path: Path, where: str, runs: Any, rules: TrackRules, submission: bool
     specs = {}
     for tag, run in runs.items():
         for spec in _run(path, f"{where}.{tag}", tag, run, rules):
+            _check_name(path, f"{where}.{tag}", spec.tag)
             if spec.tag in specs:
                 raise InputError(path, f"{where}.{tag}", f"its run {spec.tag} has the tag of another run")
             specs[spec.tag] = spec
@@ -343,8 +420,7 @@ def _runs(path: Path, where: str, runs: Any, rules: TrackRules, submission: bool
 
 def _run(path: Path, here: str, tag: Any, run: Any, rules: TrackRules) -> list[RunSpec]:
     """One entry of `runs`: a run, or one per combination of the values its parameters list."""
-    if not isinstance(tag, str) or not TAG.match(tag):
-        raise InputError(path, here, "a run tag is letters, digits, '.', '_' or '-' (no spaces)")
+    _check_name(path, here, tag)
     if not isinstance(run, dict):
         raise InputError(path, here, "expected a mapping with method, params and query")
     unknown = sorted(set(run) - {"method", "params", "query", *rules.run_keys})

@@ -201,7 +201,7 @@ def test_bad_runs_file_is_reported_without_a_traceback(tmp_path):
     runs_file.write_text("args:\n  corpus: c\n  topics: t\n  runs: {r: {method: tfidf}}\n")
     done = subprocess.run(luigi_command(runs_file, tmp_path / "out"), cwd=REPO, capture_output=True, text=True)
     assert done.returncode == 35  # [retcode] scheduling_error in luigi.cfg
-    assert f"bad input: {runs_file}: args.runs.r: unknown ranking method 'tfidf'" in done.stderr
+    assert f"argrank: error: {runs_file}: args.runs.r: unknown ranking method 'tfidf'" in done.stderr
     assert "Traceback" not in done.stderr
 
 

@@ -108,7 +108,8 @@ def test_ranking_tracks_name_their_measures_as_ir_measures_does(tmp_path):
             "at most 5",
         ),
         ("args:\n  corpus: c\n  topics: t\n  runs: {r: {}}\n  colour: red\n", "args", "unknown setting(s) colour"),
-        ("args: {corpus: [\n", "", "not valid YAML"),
+        ("args: {corpus: [\n", "line 2", "not valid YAML"),
+        ("experiment: ../elsewhere\nargs:\n  corpus: c\n  topics: t\n  runs: {r: {}}\n", "experiment", "a name is"),
         ("args:\n  corpus: c\n  topics: t\n  fields: [body]\n  runs: {r: {}}\n", "args.fields", "conclusion, premise"),
         ("args:\n  corpus: c\n  topics: t\n  runs: {r: {stance: true}}\n", "args.runs.r", "unknown setting(s) stance"),
         (
@@ -144,11 +145,11 @@ def test_ranking_tracks_name_their_measures_as_ir_measures_does(tmp_path):
             "comparative.stance_model",
             "unknown setting(s) depth",
         ),
-        ("args:\n  corpus: c\n  topics: t\n  shards: 0\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
-        ("args:\n  corpus: c\n  topics: t\n  shards: -1\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
-        ("args:\n  corpus: c\n  topics: t\n  shards: two\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
-        ("args:\n  corpus: c\n  topics: t\n  shards: 2.5\n  runs: {r: {}}\n", "args.shards", "integer of at least 1"),
-        (f"{COMPARATIVE}  shards: true\n  runs: {{r: {{}}}}\n", "comparative.shards", "integer of at least 1"),
+        ("args:\n  corpus: c\n  topics: t\n  shards: 0\n  runs: {r: {}}\n", "args.shards", "integer from 1 to 64"),
+        ("args:\n  corpus: c\n  topics: t\n  shards: -1\n  runs: {r: {}}\n", "args.shards", "integer from 1 to 64"),
+        ("args:\n  corpus: c\n  topics: t\n  shards: two\n  runs: {r: {}}\n", "args.shards", "integer from 1 to 64"),
+        ("args:\n  corpus: c\n  topics: t\n  shards: 2.5\n  runs: {r: {}}\n", "args.shards", "integer from 1 to 64"),
+        (f"{COMPARATIVE}  shards: true\n  runs: {{r: {{}}}}\n", "comparative.shards", "integer from 1 to 64"),
         (f"{COMPARATIVE}  measures: nDCG@10\n  runs: {{r: {{}}}}\n", "comparative.measures", "expected a list"),
         (
             "args:\n  corpus: c\n  topics: t\n  measures: [ndcg@10]\n  runs: {r: {}}\n",
@@ -165,3 +166,84 @@ def test_mistakes_are_named(tmp_path, text, where, problem):
     assert error.value.path == str(path)
     assert error.value.where == where
     assert problem in error.value.problem
+
+
+ARGS = "args:\n  corpus: c\n  topics: t\n"
+PERSPECTIVE = "perspective:\n  data: release\n"
+
+
+@pytest.mark.parametrize(
+    "text, where, problem",
+    [
+        (ARGS + "  runs: {r: {params: {k1: -1.2}}}\n", "args.runs.r", "k1 of bm25 must be a number of at least 0"),
+        (ARGS + "  runs: {r: {params: {b: 2.5}}}\n", "args.runs.r", "b of bm25 must be a number from 0 to 1"),
+        (ARGS + "  runs: {r: {params: {epsilon: -0.1}}}\n", "args.runs.r", "epsilon of bm25 must be a number of"),
+        (ARGS + "  runs: {r: {params: {b: [0.5, 1.5]}}}\n", "args.runs.r", "b of bm25 must be a number from 0 to 1"),
+        (
+            ARGS + "  runs: {r: {method: dirichlet, params: {mu: 0}}}\n",
+            "args.runs.r",
+            "mu of dirichlet must be a number greater than 0",
+        ),
+        (ARGS + "  runs: {r: {method: dirichlet, params: {mu: -5}}}\n", "args.runs.r", "greater than 0, got -5"),
+        (ARGS + "  language: xx\n  runs: {r: {}}\n", "args.language", "unsupported 'xx'"),
+        (ARGS + "  language: en,pl\n  runs: {r: {}}\n", "args.language", "unsupported 'pl'"),
+        (ARGS + "  language: [en]\n  runs: {r: {}}\n", "args.language", "expected a language code"),
+        (PERSPECTIVE + "  language: de,xx,it\n", "perspective.language", "unsupported 'xx'"),
+        (PERSPECTIVE + "  language: de,fr,de\n", "perspective.language", "expected a language code"),
+        (
+            PERSPECTIVE + "  params: {b: 1.5}\n",
+            "perspective.params",
+            "b of the perspective ranker must be a number from 0 to 1",
+        ),
+        (PERSPECTIVE + "  params: {k1: -1}\n", "perspective.params", "k1 of the perspective ranker must be"),
+        (PERSPECTIVE + "  params: {feedback: 2.5}\n", "perspective.params", "must be an integer of at least 0"),
+        (PERSPECTIVE + "  params: {concept_weight: -1}\n", "perspective.params", "concept_weight of the perspective"),
+        (PERSPECTIVE + "  params: {category_weight: -1}\n", "perspective.params", "category_weight of the"),
+        (PERSPECTIVE + "  params: {feedback: 10, feedback: 0}\n", "line 3", "duplicate key 'feedback'"),
+        (ARGS + "  runs:\n    r: {params: {k1: 1, k1: 2}}\n", "line 5", "duplicate key 'k1'"),
+        (ARGS + "  runs: {r: {}}\nargs:\n  corpus: d\n", "line 5", "duplicate key 'args'"),
+        (ARGS + "  shards: 65\n  runs: {r: {}}\n", "args.shards", "integer from 1 to 64"),
+        (ARGS + "  runs: {evaluation: {}}\n", "args.runs.evaluation", "reserved"),
+        (ARGS + "  runs: {Manifest: {}}\n", "args.runs.Manifest", "reserved"),
+        (ARGS + "  runs: {report: {}}\n", "args.runs.report", "reserved"),
+        (ARGS + "  runs: {.hidden: {}}\n", "args.runs..hidden", "not starting with '.'"),
+        (ARGS + "  runs: {a..b: {}}\n", "args.runs.a..b", "without '..'"),
+        (ARGS + "  runs: {r: {params: {k1: [1.0e+20]}}}\n", "args.runs.r", "got 'r-k1_1e+20'"),  # after expansion
+        (ARGS + "  qrels: {'../../../../ESCAPED': q}\n  runs: {r: {}}\n", "args.qrels.../../../../ESCAPED", "a name"),
+        (ARGS + "  qrels: {a/b: q}\n  runs: {r: {}}\n", "args.qrels.a/b", "a name is letters"),
+        (ARGS + "  qrels: {evaluation: q}\n  runs: {r: {}}\n", "args.qrels.evaluation", "reserved"),
+        ("experiment: report\n" + ARGS + "  runs: {r: {}}\n", "experiment", "reserved"),
+    ],
+)
+def test_out_of_range_parameters_duplicate_keys_and_unsafe_names_are_named(tmp_path, text, where, problem):
+    path = write(tmp_path, text)
+    with pytest.raises(InputError) as error:
+        load_config(path)
+    assert (error.value.path, error.value.where) == (str(path), where)
+    assert problem in error.value.problem and "\n" not in str(error.value)
+
+
+def test_a_file_stem_that_cannot_name_the_experiment_asks_for_an_experiment_key(tmp_path):
+    path = tmp_path / "evaluation.yaml"
+    path.write_text(ARGS + "  runs: {r: {}}\n", encoding="utf-8")
+    with pytest.raises(InputError, match="name it with `experiment:`"):
+        load_experiment(path)
+    path.write_text("experiment: k1-sweep\n" + ARGS + "  runs: {r: {}}\n", encoding="utf-8")
+    assert load_experiment(path).name == "k1-sweep"
+
+
+def test_ranges_include_their_bounds_and_languages_may_be_mixed(tmp_path):
+    text = ARGS + "  language: de, fr\n  shards: 64\n  runs:\n    r: {params: {k1: 0, b: [0, 1], epsilon: 0}}\n"
+    track = load_config(write(tmp_path, text))["args"]
+    assert [spec.params["b"] for spec in track.runs] == [0.0, 1.0] and track.shards == 64
+    text = PERSPECTIVE + "  params: {feedback: 0, b: 1, category_weight: 0}\n  diversify: 1\n"
+    assert load_config(write(tmp_path, text))["perspective"].params == {"feedback": 0, "b": 1, "category_weight": 0}
+    merged = ARGS + "  runs:\n    base: &base {params: {k1: 0.9}}\n    other: {<<: *base, query: title}\n"
+    assert len(load_config(write(tmp_path, merged))["args"].runs) == 2  # a merge key is no duplicate
+
+
+def test_two_runs_whose_published_files_would_share_a_name_are_refused(tmp_path):
+    text = "args:\n  corpus: c\n  topics: t\n  qrels: {c: q1, b.c: q2}\n  runs: {a.b: {}, a: {}}\n"
+    with pytest.raises(InputError, match=r"would both be published as a\.b\.c\.per-topic\.csv") as error:
+        load_config(write(tmp_path, text))
+    assert error.value.where == "args"

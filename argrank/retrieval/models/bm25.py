@@ -8,7 +8,7 @@ import numpy as np
 
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import Index
-from argrank.retrieval.registry import RankingModel
+from argrank.retrieval.registry import Range, RankingModel
 from argrank.retrieval.scorer import PostingsScorer
 
 
@@ -51,6 +51,8 @@ MODEL = RankingModel(
     name="bm25",
     scorer=BM25,
     defaults={"k1": 1.2, "b": 0.75, "epsilon": 0.25},
+    # b beyond [0, 1] and a negative k1 make the length or frequency factor negative: scores rank nonsense.
+    ranges={"k1": Range(), "b": Range(0, 1), "epsilon": Range()},
     description="Okapi BM25 (rank-bm25's BM25Okapi): k1 term-frequency saturation, b length normalisation, "
     "epsilon the idf floor's share of the average idf",
 )

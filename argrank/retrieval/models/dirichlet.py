@@ -6,7 +6,7 @@ import numpy as np
 
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import Index
-from argrank.retrieval.registry import RankingModel
+from argrank.retrieval.registry import Range, RankingModel
 from argrank.retrieval.scorer import PostingsScorer
 
 
@@ -38,5 +38,6 @@ MODEL = RankingModel(
     name="dirichlet",
     scorer=DirichletLM,
     defaults={"mu": 2000.0},
+    ranges={"mu": Range(low_open=True)},  # mu 0 is the log of 0 for a document without a query term
     description="query likelihood with Dirichlet smoothing: mu the pseudo-count of the collection model",
 )

@@ -29,9 +29,17 @@ import scipy.sparse as sp
 
 from argrank.index.store import Index
 from argrank.retrieval.models.bm25 import BM25
+from argrank.retrieval.registry import Range
 from argrank.retrieval.search import top_k
 
 DEFAULTS = {"k1": 1.2, "b": 0.75, "feedback": 10, "concept_weight": 1.0, "category_weight": 0.25}
+RANGES = {
+    "k1": Range(),
+    "b": Range(0, 1),
+    "feedback": Range(integer=True),  # a count of arguments; 0 is BM25 alone
+    "concept_weight": Range(),
+    "category_weight": Range(),
+}
 
 
 @dataclass
