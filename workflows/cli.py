@@ -37,6 +37,7 @@ from workflows import run as run_commands
 
 DEFAULT_DEPTH = 5
 EVALUATED_SPLITS = ("train", "dev")  # test splits come without relevant arguments
+MISSING_EXAMPLES = 5  # query ids a warning about missing predictions names
 PERSPECTIVE_OPTIONS = ("data", "predictions", "scenario", "split", "all_variables", "csv_dir")
 RUN_OPTIONS = ("run", "qrels", "stance_qrels", "topics", "csv", "measure")
 
@@ -131,6 +132,7 @@ def _evaluate_perspective(args: argparse.Namespace) -> int:
     queries_path = query_file(args.data, args.scenario, args.split)
     queries = read_queries(queries_path, corpus)
     predictions = read_predictions(args.predictions, corpus)
+    _warn_missing(args.predictions, [query.query_id for query in queries if query.query_id not in predictions])
     try:
         result = evaluate_perspective(corpus, queries, predictions, args.scenario, all_variables=args.all_variables)
     except ValueError as error:  # a query without relevant arguments (or no variable to diversify over)
@@ -147,6 +149,16 @@ def _evaluate_perspective(args: argparse.Namespace) -> int:
     print(f"{name}: {result.queries} queries, diversity over {over}")
     print(format_means(result))
     return 0
+
+
+def _warn_missing(path: str, missing: list[str]) -> None:
+    """Say which queries a predictions file has no list for: they score as empty lists, which a partial file
+    (a crashed retrieval, a wrong split) would otherwise pass off as a weak system."""
+    if missing:
+        more = ", …" if len(missing) > MISSING_EXAMPLES else ""
+        examples = ", ".join(missing[:MISSING_EXAMPLES]) + more
+        message = f"{path}: no predictions for {len(missing)} queries, scored as empty lists: {examples}"
+        print(f"argrank: warning: {message}", file=sys.stderr)
 
 
 def _given(args: argparse.Namespace, names: tuple[str, ...]) -> list[str]:
@@ -221,8 +233,9 @@ def cmd_tira(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    """Where the submission is, and its mean scores."""
-    root = Path(args.dir)
+    """Where the submission is, and its mean scores: by default under luigi.cfg's output_dir, where the graph
+    published it, not a fixed outputs/ that may hold an older experiment."""
+    root = Path(args.dir) if args.dir else _output_dir() / "submission"
     tracks = sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
     if not tracks:
         print(f"no submission under {root}; run `make run` first", file=sys.stderr)
@@ -238,6 +251,13 @@ def cmd_report(args: argparse.Namespace) -> int:
             print(f"evaluation {evaluation}\n")
             print((folder / "evaluation.txt").read_text(encoding="utf-8").rstrip())
     return 0
+
+
+def _output_dir() -> Path:
+    """The graph's output folder as luigi.cfg (or LUIGI_CONFIG_PATH) sets it."""
+    import luigi.configuration
+
+    return Path(luigi.configuration.get_config().get("argrank", "output_dir", "outputs"))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -326,7 +346,7 @@ def parser() -> argparse.ArgumentParser:
     run_commands.add_parsers(commands)
 
     report = commands.add_parser("report", help="show where the submission is and its scores")
-    report.add_argument("--dir", default="outputs/submission")
+    report.add_argument("--dir", help="the submission folder (default: <output_dir>/submission, from luigi.cfg)")
     report.set_defaults(handler=cmd_report)
 
     return top

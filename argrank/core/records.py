@@ -7,6 +7,7 @@ from __future__ import annotations
 import codecs
 import math
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from argrank.core.errors import InputError
@@ -17,37 +18,69 @@ _STRAY_SPACE = re.compile(r"[^\S \t\r\n]|\r(?!\n|\Z)")
 
 Record = tuple[int, list[str]]
 
+# Files are read this many bytes at a time (whole lines), so memory follows the block, never the file.
+_BLOCK = 1 << 20
 
-def read_records(path: str | Path) -> list[Record]:
-    """(line number, fields) of every non-blank line, fields split on runs of spaces and tabs.
 
-    Raises InputError for an unreadable file, bytes that are not UTF-8 (naming their line) and a file without records.
+def read_records(path: str | Path) -> Iterator[Record]:
+    """(line number, fields) of every non-blank line, streamed, fields split on runs of spaces and tabs.
+
+    Raises InputError for an unreadable file, bytes that are not UTF-8 or stray white space (naming their line,
+    after yielding the lines before it, so the first offending line is the one named) and a file without records.
     """
-    text = read_utf8(path)
-    stray = _STRAY_SPACE.search(text)
-    if stray:
-        line = text.count("\n", 0, stray.start()) + 1
-        raise InputError(path, f"line {line}", f"white space U+{ord(stray.group()):04X}; only spaces and tabs separate fields")
-    records = [(number, fields) for number, line in enumerate(text.split("\n"), start=1) if (fields := line.split())]
-    if not records:
+    found = False
+    for first, text in _decoded_blocks(path):
+        stray = _STRAY_SPACE.search(text)
+        whole = text if stray is None else text[: text.rfind("\n", 0, stray.start()) + 1]
+        for number, line in enumerate(whole.split("\n"), start=first):
+            if fields := line.split():
+                found = True
+                yield number, fields
+        if stray:
+            line = first + text.count("\n", 0, stray.start())
+            problem = f"white space U+{ord(stray.group()):04X}; only spaces and tabs separate fields"
+            raise InputError(path, f"line {line}", problem)
+    if not found:
         raise InputError(path, "", "empty file: no lines to read")
-    return records
 
 
 def read_utf8(path: str | Path) -> str:
     """A whole text file (a leading byte-order mark dropped); InputError for an unreadable file or bytes that
     are not UTF-8, naming their line."""
-    path = Path(path)
+    return "".join(text for _, text in _decoded_blocks(path))
+
+
+def _decoded_blocks(path: str | Path) -> Iterator[tuple[int, str]]:
+    """(number of its first line, text) of each block of whole lines; where a block has a byte that is not UTF-8,
+    the lines before it and then InputError naming its line."""
+    first = 1
+    for data in _byte_blocks(path):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            yield first, data[: data.rfind(b"\n", 0, error.start) + 1].decode("utf-8")
+            line = first + data.count(b"\n", 0, error.start)
+            raise InputError(path, f"line {line}", f"not valid UTF-8 (byte 0x{data[error.start]:02x})") from None
+        yield first, text
+        first += text.count("\n")
+
+
+def _byte_blocks(path: str | Path) -> Iterator[bytes]:
+    """The file's bytes about _BLOCK at a time, cut after a newline (a line longer than a block stays whole), a
+    leading byte-order mark dropped; InputError where the file cannot be read."""
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as handle:
+            rest = handle.read(_BLOCK).removeprefix(codecs.BOM_UTF8)
+            while block := handle.read(_BLOCK):
+                data = rest + block
+                cut = data.rfind(b"\n") + 1
+                if cut:
+                    yield data[:cut]
+                rest = data[cut:]
+            if rest:
+                yield rest
     except OSError as error:
         raise InputError(path, "", f"cannot read: {error.strerror}") from None
-    data = data.removeprefix(codecs.BOM_UTF8)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise InputError(path, f"line {line}", f"not valid UTF-8 (byte 0x{data[error.start]:02x})") from None
 
 
 def expect_fields(path: str | Path, record: Record, names: tuple[str, ...]) -> list[str]:

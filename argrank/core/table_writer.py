@@ -1,8 +1,9 @@
 """Rows to one Parquet table in batches, with the corpus policies every ingest applies the same way.
 
 Policies: a row whose text is blank is dropped (where the caller names a text column); of rows sharing an id
-the first kept one wins. Both are counted, returned and logged once at the end, with a few of the offending
-ids as examples. Memory follows the batch size plus the set of ids seen, never the corpus size.
+the first kept one wins. Both are counted, returned and logged once at the end, naming the source and a few of
+the offending ids. A source with no row left is an InputError: every later stage would have nothing to index.
+Memory follows the batch size plus the set of ids seen, never the corpus size.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from argrank.core.atomic import atomic_path
+from argrank.core.errors import InputError
 from argrank.core.progress import track
 
 log = logging.getLogger(__name__)
 
 EXAMPLES = 5  # offending ids kept per policy for the warning
+DUPLICATE = "with an id seen before (kept the first)"  # why the duplicate policy drops a row, as warnings say
 
 
 @dataclass
@@ -40,9 +43,11 @@ def write_rows(
     out_path: str | Path,
     text_column: str | None,
     what: str,
+    source: str | Path,
     batch_size: int = 10_000,
 ) -> IngestStats:
-    """Write `rows` (tuples in `schema`'s column order, id first) atomically; `what` names the rows in warnings.
+    """Write `rows` (tuples in `schema`'s column order, id first) atomically; `what` names the rows and `source`
+    where they come from in warnings and errors.
 
     `text_column` None keeps rows whatever their text (the blank-text policy is off).
     """
@@ -66,7 +71,10 @@ def write_rows(
                     batch = []
         if batch:
             stats.rows += _write(writer, batch, schema)
-    _warn(stats, what, text_column)
+        _warn(stats, what, text_column, source)
+        if not stats.rows:
+            with_text = f" with {text_column} text" if text_column else ""
+            raise InputError(source, "", f"no {what}{with_text}: nothing to index")
     return stats
 
 
@@ -83,14 +91,13 @@ def _add_example(examples: list[str], row_id: str) -> None:
         examples.append(row_id)
 
 
-def _warn(stats: IngestStats, what: str, text_column: str | None) -> None:
+def _warn(stats: IngestStats, what: str, text_column: str | None, source: str | Path) -> None:
     if stats.duplicates:
-        log.warning(
-            "dropped %d %s with an id seen before (kept the first), e.g. %s",
-            stats.duplicates,
-            what,
-            ", ".join(stats.duplicate_ids),
-        )
+        warn_dropped(source, stats.duplicates, what, DUPLICATE, stats.duplicate_ids)
     if stats.empty:
-        examples = ", ".join(stats.empty_ids)
-        log.warning("dropped %d %s with empty %s text, e.g. %s", stats.empty, what, text_column, examples)
+        warn_dropped(source, stats.empty, what, f"with empty {text_column} text", stats.empty_ids)
+
+
+def warn_dropped(source: str | Path, count: int, what: str, why: str, examples: list[str]) -> None:
+    """The one warning of a corpus policy, for every track alike: where, how many, why and a few ids."""
+    log.warning("%s: dropped %d %s %s, e.g. %s", source, count, what, why, ", ".join(examples[:EXAMPLES]))

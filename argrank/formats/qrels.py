@@ -20,6 +20,7 @@ from argrank.core.records import expect_fields, parse_float, read_records
 log = logging.getLogger(__name__)
 
 FIELDS = ("topic", "iteration", "doc", "label")
+EXAMPLES = 5  # dropped topics a warning names
 
 Label = TypeVar("Label")
 
@@ -95,12 +96,18 @@ Judged = TypeVar("Judged")
 
 def judged_topics(qrels: dict[str, Judged], topics: Iterable[str], path: str | Path) -> dict[str, Judged]:
     """The judgments of the topics a run was made for: official qrels judge every topic of a year, while an
-    experiment may run a few of them. InputError if none of `path`'s judged topics is among `topics`, which means
-    qrels and topics of different years or tasks."""
+    experiment may run a few of them, so the others are dropped with a warning naming them (a typo in a topics
+    file is seen there). InputError if none of `path`'s judged topics is among `topics`, which means qrels and
+    topics of different years or tasks."""
     wanted = set(topics)
     kept = {topic: judged for topic, judged in qrels.items() if topic in wanted}
     if not kept:
         raise InputError(path, "", f"none of its {len(qrels)} judged topics is in the topics file")
-    if len(kept) < len(qrels):
-        log.info("%s: scoring the %d of its %d judged topics that the topics file has", path, len(kept), len(qrels))
+    dropped = [topic for topic in qrels if topic not in wanted]
+    if dropped:
+        examples = ", ".join(dropped[:EXAMPLES]) + (", …" if len(dropped) > EXAMPLES else "")
+        log.warning(
+            "%s: %d of its %d judged topics are not in the topics file and are not scored: %s",
+            path, len(dropped), len(qrels), examples,
+        )  # fmt: skip
     return kept

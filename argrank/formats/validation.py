@@ -52,26 +52,31 @@ def validate_run(
         rules = dataclasses.replace(rules, max_per_list=max_per_topic)
     if column2 is not None:
         rules = dataclasses.replace(rules, column2=frozenset(column2))
-    records = read_records(path)
-    check_lines(path, ((number, _parse(path, (number, fields))) for number, fields in records), rules)
-    return len(records)
+    return check_lines(path, ((record[0], _parse(path, record)) for record in read_records(path)), rules)
 
 
-def check_lines(path: str | Path, lines: Iterable[tuple[int, RunLine]], rules: RunRules = TREC) -> None:
-    """The rules of validate_run for (line number, line) pairs in file order, parsed or about to be written;
-    InputError names `path` and the first line that breaks one."""
+def check_lines(path: str | Path, lines: Iterable[tuple[int, RunLine]], rules: RunRules = TREC) -> int:
+    """The rules of validate_run for (line number, line) pairs in file order, parsed or about to be written: the
+    number of lines, or InputError naming `path` and the first line that breaks one.
+
+    Memory follows the topics, not the lines: it keeps each list's first line and the documents of the current
+    topic only (of every topic where lists are by stance), as a topic that starts again is an error of its own."""
     list_start: dict[str, int] = {}
     first_line: dict[tuple[str, str], int] = {}
     previous: RunLine | None = None
     first: tuple[int, RunLine] | None = None
-    for number, line in lines:
+    count = 0
+    for count, (number, line) in enumerate(lines, start=1):
         first = first or (number, line)
         problem = _problem(rules, line, previous, first, list_start)
         if problem:
             raise InputError(path, f"line {number}", problem)
+        if not rules.by_stance and previous is not None and previous.qid != line.qid:
+            first_line.clear()
         check_unique(path, number, line, first_line)
         list_start.setdefault(rules.list_name(line), number)
         previous = line
+    return count
 
 
 def _problem(

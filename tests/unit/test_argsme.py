@@ -36,7 +36,6 @@ def ingest(tmp_path: Path, *files: Path, **kwargs):
     return stats, pq.read_table(out)
 
 
-
 def assert_rejected(path: Path, tmp_path: Path, where: str, problem: str) -> None:
     """Ingesting `path` fails naming the file, the place and the problem, and leaves no output behind."""
     out = tmp_path / "args.parquet"
@@ -47,6 +46,7 @@ def assert_rejected(path: Path, tmp_path: Path, where: str, problem: str) -> Non
     assert problem in caught.value.problem
     assert str(path) in str(caught.value)
     assert not out.exists()
+
 
 def test_real_excerpt_ingests_completely_with_ids_kept(shared_data, tmp_path):
     path = tmp_path / "debatewise.json"  # as named in the real corpus, which names the source
@@ -197,7 +197,12 @@ def test_batch_boundaries_do_not_change_the_table(tmp_path):
         ('{"arguments": {"id": "a"}}', "top level", '"arguments" array'),
     ],
     ids=[
-        "truncated", "stray-comma", "trailing-garbage", "empty-file", "array", "no-arguments-key",
+        "truncated",
+        "stray-comma",
+        "trailing-garbage",
+        "empty-file",
+        "array",
+        "no-arguments-key",
         "arguments-not-array",
     ],
 )
@@ -268,8 +273,20 @@ def test_non_utf8_outside_a_string(tmp_path):
         ("just a string", "argument #2", "not a JSON object"),
     ],
     ids=[
-        "no-id", "empty-id", "numeric-id", "no-premises", "empty-premises", "premises-object", "premise-string",
-        "no-text", "bad-stance", "no-stance", "no-conclusion", "context-string", "context-number", "not-object",
+        "no-id",
+        "empty-id",
+        "numeric-id",
+        "no-premises",
+        "empty-premises",
+        "premises-object",
+        "premise-string",
+        "no-text",
+        "bad-stance",
+        "no-stance",
+        "no-conclusion",
+        "context-string",
+        "context-number",
+        "not-object",
     ],
 )
 def test_bad_argument_names_file_number_and_id(tmp_path, bad, where, problem):
@@ -282,10 +299,14 @@ def test_missing_file(tmp_path):
         ingest_argsme([tmp_path / "nothing.json"], tmp_path / "args.parquet")
 
 
-def test_empty_arguments_array_gives_no_rows(tmp_path):
-    stats, table = ingest(tmp_path, write_json(tmp_path / "args-me.json", []))
-    assert stats.rows == table.num_rows == 0
-    assert table.schema == SCHEMA
+@pytest.mark.parametrize("arguments", [[], [argument("a", ""), argument("b", " \n")]])
+def test_a_corpus_without_text_is_one_error_naming_it_and_writes_nothing(tmp_path, arguments):
+    """Not an empty table, which ended in a ZeroDivisionError three stages later."""
+    path = write_json(tmp_path / "args-me.json", arguments)
+    with pytest.raises(InputError) as raised:
+        ingest_argsme([path], tmp_path / "args.parquet")
+    assert str(raised.value) == f"{path}: no arguments with premise text: nothing to index"
+    assert list(tmp_path.iterdir()) == [path]
 
 
 def test_duplicates_and_empty_texts_are_dropped_counted_and_logged(tmp_path, caplog):
@@ -305,9 +326,9 @@ def test_duplicates_and_empty_texts_are_dropped_counted_and_logged(tmp_path, cap
     assert (stats.duplicate_ids, stats.empty_ids) == (["a", "b"], ["blank", "none"])
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert warnings == [
-        "dropped 2 arguments with an id seen before (kept the first), e.g. a, b",
-        "dropped 2 arguments with empty premise text, e.g. blank, none",
-    ]
+        f"{tmp_path}: dropped 2 arguments with an id seen before (kept the first), e.g. a, b",
+        f"{tmp_path}: dropped 2 arguments with empty premise text, e.g. blank, none",
+    ]  # the corpus named: its folder
 
 
 def test_no_warning_for_a_clean_corpus(tmp_path, caplog):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import logging
+import re
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -17,8 +18,17 @@ from argrank.tracks.comparative.passages import ingest_passages, passage_file
 
 PASSAGES = [
     {"id": "clueweb12-0001wb-05-12311___1", "contents": "Trains are cheaper than planes.", "chatNoirUrl": "u1"},
-    {"id": "clueweb12-0001wb-05-12311___2", "contents": "Planes are faster.", "doc2query": ["is a plane fast", "speed"]},
-    {"id": "clueweb12-0002wb-17-00042___1", "contents": "Caf\u00e9 menu \u20ac3", "meta": {"b": 1, "a": [2]}, "x": None},
+    {
+        "id": "clueweb12-0001wb-05-12311___2",
+        "contents": "Planes are faster.",
+        "doc2query": ["is a plane fast", "speed"],
+    },
+    {
+        "id": "clueweb12-0002wb-17-00042___1",
+        "contents": "Caf\u00e9 menu \u20ac3",
+        "meta": {"b": 1, "a": [2]},
+        "x": None,
+    },
 ]
 
 
@@ -64,8 +74,9 @@ def test_duplicates_and_empty_contents_are_dropped_counted_and_logged(tmp_path, 
         stats = ingest_passages(write_jsonl(tmp_path / "p.jsonl", lines, gz=False), tmp_path / "out.parquet")
     assert (stats.rows, stats.duplicates, stats.empty) == (2, 1, 1)
     assert [r.getMessage() for r in caplog.records] == [
-        "dropped 1 passages with an id seen before (kept the first), e.g. clueweb12-0001wb-05-12311___1",
-        "dropped 1 passages with empty contents text, e.g. b",
+        f"{tmp_path / 'p.jsonl'}: dropped 1 passages with an id seen before (kept the first), e.g. "
+        "clueweb12-0001wb-05-12311___1",
+        f"{tmp_path / 'p.jsonl'}: dropped 1 passages with empty contents text, e.g. b",
     ]
 
 
@@ -122,3 +133,10 @@ def test_missing_passages_are_named(tmp_path):
         passage_file(tmp_path / "nope.jsonl.gz")
     with pytest.raises(InputError, match="neither passages.jsonl.gz nor passages.jsonl"):
         passage_file(tmp_path)
+
+
+def test_a_file_of_empty_passages_is_one_error_naming_it(tmp_path):
+    source = write_jsonl(tmp_path / "p.jsonl", [{"id": "a", "contents": ""}, {"id": "b", "contents": " "}], gz=False)
+    with pytest.raises(InputError, match=re.escape(f"{source}: no passages with contents text: nothing to index")):
+        ingest_passages(source, tmp_path / "out.parquet")
+    assert not (tmp_path / "out.parquet").exists()

@@ -4,6 +4,7 @@ errors that name the file and line."""
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 import numpy as np
@@ -87,11 +88,12 @@ def test_has_property_maps_query_keys_to_corpus_columns(corpus_path):
         ({k: v for k, v in argument(1).items() if k != "topic"}, "line 2 (argument 1)", '"topic" missing'),
         (argument(1, gender=None), "line 2 (argument 1)", '"demographic_profile.gender" missing or not a string'),
         (
-            argument(1, important_political_issues="Umwelt"), "line 2 (argument 1)",
+            argument(1, important_political_issues="Umwelt"),
+            "line 2 (argument 1)",
             '"demographic_profile.important_political_issues" missing or not a list of strings',
         ),  # fmt: skip
         ({**argument(1), "demographic_profile": []}, "line 2 (argument 1)", '"demographic_profile" missing'),
-        (argument(3), "line 2", "argument_id 3 repeats line 1"),
+        (argument(3, gender=None), "line 2 (argument 3)", '"demographic_profile.gender" missing'),  # a repeat too
     ],
 )
 def test_corpus_errors_name_file_and_line(tmp_path, line, where, problem):
@@ -99,6 +101,17 @@ def test_corpus_errors_name_file_and_line(tmp_path, line, where, problem):
     with pytest.raises(InputError) as raised:
         read_corpus(path)
     assert raised.value.path == str(path) and raised.value.where == where and problem in raised.value.problem
+
+
+def test_repeated_ids_are_dropped_with_a_warning_naming_the_file_as_in_every_track(tmp_path, caplog):
+    arguments = [argument(3, "first"), argument(5), argument(3, "again"), argument(5)]
+    path = write_jsonl(tmp_path / "corpus.jsonl", arguments)
+    with caplog.at_level(logging.WARNING):
+        corpus = read_corpus(path)
+    assert corpus.ids.tolist() == [3, 5] and corpus.texts == ["first", "Ja."]
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{path}: dropped 2 arguments with an id seen before (kept the first), e.g. 3 (line 3), 5 (line 4)"
+    ]
 
 
 def test_empty_or_undecodable_corpus(tmp_path):
@@ -165,12 +178,12 @@ def test_query_file_by_scenario_and_split(tmp_path):
         query_file(tmp_path, "perspective", "dev")
 
 
-def test_predictions_read_either_key_and_keep_repeats(tmp_path):
+def test_predictions_read_either_key(tmp_path):
     path = write_jsonl(tmp_path / "p.jsonl", [
-        {"query_id": 1, "relevant_candidates": [3, 7, 3]},
+        {"query_id": 1, "relevant_candidates": [3, 7, 12]},
         {"query_id": "x", "retrieved_candidates": []},
     ])  # fmt: skip
-    assert read_predictions(path) == {"1": [3, 7, 3], "x": []}
+    assert read_predictions(path) == {"1": [3, 7, 12], "x": []}
 
 
 @pytest.mark.parametrize(
@@ -181,6 +194,7 @@ def test_predictions_read_either_key_and_keep_repeats(tmp_path):
         ({"query_id": 2, "relevant_candidates": [3, None]}, "line 2 (query 2)", "not a list of integers"),
         ({"query_id": 2, "relevant_candidates": [3, 99]}, "line 2 (query 2)", "argument 99 is not in the corpus"),
         ({"query_id": 1, "relevant_candidates": [3]}, "line 2", "query_id 1 repeats line 1"),
+        ({"query_id": 2, "relevant_candidates": [7, 3, 7]}, "line 2 (query 2)", "argument 7 is listed twice (ranks 1"),
     ],
 )
 def test_prediction_errors_name_file_and_line(tmp_path, corpus_path, record, where, problem):

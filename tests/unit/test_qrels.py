@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections import Counter
 
@@ -37,10 +38,20 @@ def test_known_topics_accepts_the_listed_ones(tmp_path):
         (read_qrels, b"1 0 a 2.0\n1 0 a 2\n1 0 a 1\n", 3, "document a of topic 1 is labelled 1 here but 2.0 on line 1"),
         (read_qrels, b"1 0 a 1\n1 0 b 0\xff\n", 2, "not valid UTF-8"),
         (read_qrels, b"1 0 a 1\n1 0\xc2\xa0b 0\n", 2, "white space U+00A0"),
-        (read_stance_qrels, b"1 0 a FIRST\n1 0 b first\n", 2, "stance label 'first' is not one of FIRST, SECOND, NEUTRAL, NO"),
+        (
+            read_stance_qrels,
+            b"1 0 a FIRST\n1 0 b first\n",
+            2,
+            "stance label 'first' is not one of FIRST, SECOND, NEUTRAL, NO",
+        ),
         (read_stance_qrels, b"1 0 a FIRST\n1 0 b 2\n", 2, "stance label '2' is not one of"),
         (read_stance_qrels, b"1 0 a Q0\n", 1, "stance label 'Q0' is not one of"),
-        (read_stance_qrels, b"1 0 a FIRST\n1 0 b NO\n1 0 a SECOND\n", 3, "document a of topic 1 is labelled SECOND here but FIRST on line 1"),
+        (
+            read_stance_qrels,
+            b"1 0 a FIRST\n1 0 b NO\n1 0 a SECOND\n",
+            3,
+            "document a of topic 1 is labelled SECOND here but FIRST on line 1",
+        ),
         (read_stance_qrels, b"1 0 a FIRST\n1 0 b\n", 2, "expected 4 fields (topic iteration doc label), found 3"),
     ],
 )
@@ -78,7 +89,9 @@ def test_real_2021_qrels(shared_data):
 def test_real_2020_qrels_corrected_and_float_labelled(shared_data):
     task1 = shared_data / "touche-task1"
     known = [topic.number for topic in read_topics(task1 / "topics-task-1-2020.xml")]
-    corrected = read_qrels(task1 / "touche2020-task1-relevance-args-me-corpus-version-2020-04-01-corrected.qrels", known)
+    corrected = read_qrels(
+        task1 / "touche2020-task1-relevance-args-me-corpus-version-2020-04-01-corrected.qrels", known
+    )
     assert len(corrected) == 49 and "25" not in corrected
     labels = Counter(label for judged in corrected.values() for label in judged.values())
     assert labels == {-2.0: 751, 0.0: 615, 1.0: 296, 2.0: 636}
@@ -107,7 +120,9 @@ def test_real_2022_stance_qrels(shared_data):
     labels = Counter(label for judged in qrels.values() for label in judged.values())
     assert labels == {"FIRST": 393, "SECOND": 284, "NEUTRAL": 418, "NO": 1012}
     relevance = read_qrels(task2 / "touche-task2-2022-relevance.qrels", topics)
-    assert {topic: set(judged) for topic, judged in relevance.items()} == {topic: set(judged) for topic, judged in qrels.items()}
+    assert {topic: set(judged) for topic, judged in relevance.items()} == {
+        topic: set(judged) for topic, judged in qrels.items()
+    }
 
 
 def test_judged_topics_keeps_the_topics_of_the_run_and_rejects_qrels_of_other_topics():
@@ -115,3 +130,11 @@ def test_judged_topics_keeps_the_topics_of_the_run_and_rejects_qrels_of_other_to
     assert judged_topics(qrels, ["2", "3"], "q.qrels") == {"2": {"b": 0.0}}
     with pytest.raises(InputError, match=re.escape("q.qrels: none of its 2 judged topics is in the topics file")):
         judged_topics(qrels, ["9"], "q.qrels")
+
+
+def test_judged_topics_warns_naming_the_qrels_file_and_the_topics_it_leaves_out(caplog):
+    qrels = {str(topic): {"a": 1.0} for topic in range(1, 9)}
+    with caplog.at_level(logging.WARNING, logger="argrank.formats.qrels"):
+        assert list(judged_topics(qrels, ["2"], "q.qrels")) == ["2"]
+    message = "q.qrels: 7 of its 8 judged topics are not in the topics file and are not scored: 1, 3, 4, 5, 6, …"
+    assert [(r.levelno, r.getMessage()) for r in caplog.records] == [(logging.WARNING, message)]

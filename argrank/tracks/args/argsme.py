@@ -7,6 +7,7 @@ the batch size (plus the set of ids seen, for the duplicate policy), never the f
 from __future__ import annotations
 
 import codecs
+import os
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -62,7 +63,8 @@ def ingest_argsme(files: Sequence[str | Path], out_path: str | Path, batch_size:
     files the first kept one wins.
     """
     rows = (row for path in files for row in _read_rows(Path(path)))
-    return write_rows(rows, SCHEMA, out_path, text_column="premise", what="arguments", batch_size=batch_size)
+    source = os.path.commonpath(files)  # the corpus folder, or its one file
+    return write_rows(rows, SCHEMA, out_path, "premise", "arguments", source, batch_size=batch_size)
 
 
 def _read_rows(path: Path) -> Iterator[tuple]:

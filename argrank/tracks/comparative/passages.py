@@ -39,7 +39,7 @@ def passage_file(location: str | Path) -> Path:
 
 def ingest_passages(path: str | Path, out_path: str | Path, batch_size: int = 10_000) -> IngestStats:
     """Write every passage of `path` to Parquet at `out_path` (SCHEMA), with the blank-text and duplicate-id policies."""
-    return write_rows(_read_rows(Path(path)), SCHEMA, out_path, text_column=TEXT, what="passages", batch_size=batch_size)
+    return write_rows(_read_rows(Path(path)), SCHEMA, out_path, TEXT, "passages", path, batch_size=batch_size)
 
 
 def _read_rows(path: Path) -> Iterator[tuple]:

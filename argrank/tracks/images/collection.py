@@ -104,13 +104,17 @@ def ingest_images(location: str | Path, out_path: str | Path, batch_size: int = 
     """
     root = collection_root(location)
     counts = ImageIngestStats()
-    written = write_rows(_rows(root, counts), SCHEMA, out_path, text_column=None, what="images", batch_size=batch_size)
+    written = write_rows(_rows(root, counts), SCHEMA, out_path, None, "images", root, batch_size=batch_size)
     stats = replace(counts, **asdict(written))
     examples = f" (e.g. {', '.join(stats.unreadable_ids)})" if stats.unreadable else ""
     log.log(
         logging.WARNING if stats.unreadable else logging.INFO,
         "ingested %d images from %s; skipped %d unreadable%s; computed %d missing perceptual hashes",
-        stats.rows, root, stats.unreadable, examples, stats.computed_hashes,
+        stats.rows,
+        root,
+        stats.unreadable,
+        examples,
+        stats.computed_hashes,
     )
     return stats
 

@@ -21,6 +21,7 @@ import numpy as np
 
 from argrank.core.atomic import atomic_write_text
 from argrank.core.errors import InputError
+from argrank.core.table_writer import DUPLICATE, warn_dropped
 
 CORPUS_FILE = "corpus.jsonl"
 SCENARIOS = ("baseline", "explicit", "implicit")
@@ -96,22 +97,33 @@ def query_file(data_dir: str | Path, scenario: str, split: str) -> Path:
     return path
 
 
+def corpus_file(location: str | Path) -> Path:
+    """`corpus.jsonl` of a release directory, or `location` itself where it is the file."""
+    path = Path(location)
+    return path / CORPUS_FILE if path.is_dir() else path
+
+
 def read_corpus(path: str | Path) -> Corpus:
-    """The arguments of `corpus.jsonl` (or of the release directory holding it), read line by line."""
-    path = Path(path)
-    if path.is_dir():
-        path = path / CORPUS_FILE
+    """The arguments of `corpus.jsonl` (or of the release directory holding it), read line by line.
+
+    Of arguments sharing an id the first wins, with a warning, as in every track's ingest (`table_writer`)."""
+    path = corpus_file(path)
     columns: dict[str, list] = {name: [] for name in ("ids", "texts", "stance", "topic", *PROFILE_COLUMNS)}
-    first_line: dict[int, int] = {}
+    seen: set[int] = set()
+    repeated: list[str] = []
     for number, record in _json_lines(path, "arguments"):
         argument_id = _get(path, f"line {number}", record, "argument_id", _is_int, "an integer")
-        if argument_id in first_line:
-            repeated = f"argument_id {argument_id} repeats line {first_line[argument_id]}"
-            raise InputError(path, f"line {number}", repeated)
-        first_line[argument_id] = number
-        for name, value in _argument(path, f"line {number} (argument {argument_id})", record):
+        where = f"line {number} (argument {argument_id})"
+        argument = list(_argument(path, where, record))  # checked even where dropped: a bad line is named
+        if argument_id in seen:
+            repeated.append(f"{argument_id} (line {number})")
+            continue
+        seen.add(argument_id)
+        for name, value in argument:
             columns[name].append(value)
         columns["ids"].append(argument_id)
+    if repeated:
+        warn_dropped(path, len(repeated), "arguments", DUPLICATE, repeated)
     profiles = {name: np.array(columns[name], dtype=str) for name in PROFILE_COLUMNS if name != ISSUES}
     return Corpus(
         ids=np.array(columns["ids"], dtype=np.int64),
@@ -175,7 +187,8 @@ def has_property(corpus: Corpus, key: str, value: str) -> np.ndarray:
 
 
 def read_predictions(path: str | Path, corpus: Corpus | None = None) -> dict[str, list[int]]:
-    """query id → its ranked argument ids, as given (repeats kept); with `corpus`, an id it lacks is an error."""
+    """query id → its ranked argument ids, as given; an id twice in one list is an error (a ranking shows an
+    argument once), and with `corpus`, an id it lacks."""
     path = Path(path)
     predictions: dict[str, list[int]] = {}
     first_line: dict[str, int] = {}
@@ -186,6 +199,7 @@ def read_predictions(path: str | Path, corpus: Corpus | None = None) -> dict[str
         if len(keys) != 1:
             raise InputError(path, where, f'expected one of "{PREDICTION_KEYS[0]}" or "{PREDICTION_KEYS[1]}"')
         ids = _get(path, where, record, keys[0], _is_int_list, "a list of integers")
+        _check_unique(path, where, ids)
         if corpus is not None:
             _check_known(path, where, corpus, ids, "argument")
         predictions[query_id] = ids
@@ -217,6 +231,14 @@ def _query_id(path: Path, number: int, record: dict, first_line: dict[str, int])
         raise InputError(path, f"line {number}", f"query_id {query_id} repeats line {first_line[query_id]}")
     first_line[query_id] = number
     return query_id
+
+
+def _check_unique(path: Path, where: str, ids: list[int]) -> None:
+    first: dict[int, int] = {}
+    for rank, argument_id in enumerate(ids, start=1):
+        if first.setdefault(argument_id, rank) != rank:
+            twice = f"argument {argument_id} is listed twice (ranks {first[argument_id]} and {rank})"
+            raise InputError(path, where, twice)
 
 
 def _check_known(path: Path, where: str, corpus: Corpus, ids: list[int], what: str) -> None:

@@ -22,8 +22,9 @@ and diversity over the authors' socio-cultural variables (α-nDCG@k, rKL@k), for
 
 Where the released script is silent or unsafe: an argument listed again further down (released: a repeated relevant
 id gains twice, so nDCG could pass 1) keeps its rank but gains nothing there — it still takes a slot, counts in
-P@k's list length and in rKL's shares. A query without predictions counts as an empty list everywhere (released:
-predictions are paired with queries by line order). Predictions for queries not in the query file are ignored.
+P@k's list length and in rKL's shares; `read_predictions` refuses a file with such a list. A query without
+predictions counts as an empty list everywhere (released: predictions are paired with queries by line order).
+Predictions for queries not in the query file are ignored.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import pyarrow as pa
 
 from argrank.core.table_writer import IngestStats, write_rows
 from argrank.text.language import LanguageDetector
-from argrank.tracks.perspective.data import ISSUES, PROFILE_COLUMNS, Corpus, read_corpus
+from argrank.tracks.perspective.data import ISSUES, PROFILE_COLUMNS, Corpus, corpus_file, read_corpus
 
 TEXT = "argument"
 LANGUAGE = "language"
@@ -33,7 +33,7 @@ def ingest_perspective(location: str | Path, out_path: str | Path, languages: Se
     """Write the corpus of a release directory (or its corpus.jsonl) to Parquet at `out_path` (SCHEMA)."""
     corpus = read_corpus(location)
     detected = LanguageDetector(languages).detect_many(corpus.texts)
-    return write_rows(_rows(corpus, detected), SCHEMA, out_path, text_column=TEXT, what="arguments")
+    return write_rows(_rows(corpus, detected), SCHEMA, out_path, TEXT, "arguments", corpus_file(location))
 
 
 def _rows(corpus: Corpus, languages: list[str]) -> Iterator[tuple]:

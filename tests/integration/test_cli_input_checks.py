@@ -1,0 +1,125 @@
+"""The `argrank` command on inputs it used to take without a word: perspective predictions with a repeated argument
+or missing queries, a submission under another output_dir, and run files too large to hold in memory."""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+RELEASE = REPO / "data" / "perspective"
+QUERIES = RELEASE / "baseline-queries" / "queries_dev.jsonl"
+
+
+def argrank(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "workflows.cli", *args],
+        check=False,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def evaluate_perspective(predictions: Path, lists: dict[int, list[int]]) -> subprocess.CompletedProcess:
+    lines = (json.dumps({"query_id": query, "relevant_candidates": ids}) + "\n" for query, ids in lists.items())
+    predictions.write_text("".join(lines))
+    return argrank(
+        "evaluate", "--track", "perspective", "--data", str(RELEASE), "--predictions", str(predictions),
+        "--scenario", "baseline", "--split", "dev", "--json",
+    )  # fmt: skip
+
+
+def query_lists() -> dict[int, list[int]]:
+    """Each dev query's relevant arguments: a valid prediction for every query."""
+    queries = [json.loads(line) for line in QUERIES.read_text().splitlines()]
+    return {query["query_id"]: query["relevant_candidates"] for query in queries}
+
+
+def test_perspective_predictions_with_an_argument_twice_in_a_list_are_refused(tmp_path):
+    lists = query_lists()
+    second = list(lists)[1]
+    lists[second] = [*lists[second][:2], lists[second][0]]
+    done = evaluate_perspective(tmp_path / "dev.jsonl", lists)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == (
+        f"argrank: error: {tmp_path / 'dev.jsonl'}: line 2 (query {second}): "
+        f"argument {lists[second][0]} is listed twice (ranks 1 and 3)"
+    )
+
+
+def test_perspective_queries_missing_from_the_predictions_are_named_and_scored_as_empty_lists(tmp_path):
+    lists = query_lists()
+    kept = dict(list(lists.items())[:1])
+    done = evaluate_perspective(tmp_path / "dev.jsonl", kept)
+    assert done.returncode == 0, done.stderr
+    missing = ", ".join(str(q) for q in list(lists)[1:6]) + (", …" if len(lists) > 6 else "")
+    assert done.stderr.strip() == (
+        f"argrank: warning: {tmp_path / 'dev.jsonl'}: no predictions for {len(lists) - 1} queries, "
+        f"scored as empty lists: {missing}"
+    )
+    assert json.loads(done.stdout)["queries"] == len(lists)
+    assert evaluate_perspective(tmp_path / "all.jsonl", lists).stderr == ""
+
+
+def test_report_reads_the_submission_under_luigi_cfgs_output_dir(tmp_path):
+    (tmp_path / "luigi.cfg").write_text("[argrank]\noutput_dir = elsewhere\n")
+    for root, score in (("outputs", "0.111"), ("elsewhere", "0.999")):
+        folder = tmp_path / root / "submission" / "args"
+        folder.mkdir(parents=True)
+        (folder / "evaluation.json").write_text("{}")
+        (folder / "evaluation.txt").write_text(f"nDCG@5 {score}\n")
+    done = argrank("report", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "0.999" in done.stdout and "0.111" not in done.stdout
+    done = argrank("report", "--dir", "outputs/submission", cwd=tmp_path)
+    assert "0.111" in done.stdout and "0.999" not in done.stdout
+
+
+def write_run(path: Path, topics: int, bad_first_line: bool = False) -> int:
+    """A valid args run of `topics` × 1,000 lines with long ids (about 80 kB a topic); its size in bytes."""
+    with path.open("w") as out:
+        if bad_first_line:
+            out.write("1 Q0 first 1 not-a-score tag\n")
+        for topic in range(1, topics + 1):
+            doc = f"S{topic:05d}c8e7f2a9b1d3e5-A{{:07d}}d4e5f6a7b8c9d0e1f2"
+            out.write(
+                "".join(f"{topic} Q0 {doc.format(r)} {r} {2000 - r * 0.001:.3f} argrank-bm25\n" for r in range(1, 1001))
+            )
+    return path.stat().st_size
+
+
+def peak_rss(*args: str) -> tuple[subprocess.CompletedProcess, int]:
+    """The command's result and the largest resident size in bytes of any child so far (Linux: kB)."""
+    done = argrank(*args)
+    return done, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss is in kB on Linux only")
+def test_validate_and_evaluate_stream_a_large_run_file(tmp_path):
+    """A 50 MB run: before, validate held its text, its lines and every line's fields (about 10 times the file)
+    and evaluate did the same before it could name line 1; now both stay near a small file's footprint."""
+    small = tmp_path / "small.txt"
+    write_run(small, 1)
+    done, baseline = peak_rss("validate", str(small))  # the interpreter and its imports
+    assert done.returncode == 0, done.stderr
+    large = tmp_path / "large.txt"
+    size = write_run(large, 640)
+    assert size > 50_000_000
+    done, peak = peak_rss("validate", str(large))
+    assert done.stdout.strip() == f"{large}: valid (640000 lines)", done.stderr
+    assert peak - baseline < size / 2
+    bad = tmp_path / "bad.txt"
+    write_run(bad, 640, bad_first_line=True)
+    qrels = tmp_path / "q.qrels"
+    qrels.write_text("1 0 first 1\n")
+    done, peak = peak_rss("evaluate", "--run", str(bad), "--qrels", str(qrels))
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"argrank: error: {bad}: line 1: score 'not-a-score' is not a finite number"
+    assert peak - baseline < size / 2
