@@ -9,29 +9,70 @@ everything downstream of ingest.
 
 from __future__ import annotations
 
+import errno
 import functools
 import logging
+import os
 import re
-from collections.abc import Callable
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import luigi
 from luigi.task import flatten
 
+from argrank.core.atomic import remove_leftovers
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import digest, remember_digests_in
+from argrank.core.integrity import damage, forget_sizes, record_sizes
 from argrank.core.progress import reporting
 
 log = logging.getLogger("argrank")
 
 
-def _reporting_progress(run: Callable[[CachedTask], None]) -> Callable[[CachedTask], None]:
-    @functools.wraps(run)
-    def reported(self: CachedTask) -> None:
-        with reporting(self.report_progress):
-            run(self)
+@contextmanager
+def unwritable_as_input_error(target: Path) -> Iterator[None]:
+    """An output folder that is read-only, full or not ours is the user's to fix: one line, not a traceback."""
+    try:
+        yield
+    except OSError as error:
+        if error.errno in (errno.EROFS, errno.ENOSPC, errno.EDQUOT, errno.EACCES):
+            raise InputError(error.filename or target, "", f"cannot write the output: {error.strerror}") from None
+        if error.errno is None and _nearly_full(target):  # numpy reports a short write, not ENOSPC
+            raise InputError(target, "", f"cannot write the output: {os.strerror(errno.ENOSPC)}") from None
+        raise
 
-    return reported
+
+def _nearly_full(target: Path) -> bool:
+    folder = next((p for p in (target, *target.parents) if p.exists()), Path("."))
+    return shutil.disk_usage(folder).free < 1 << 20
+
+
+def _checked_run(run: Callable[[CachedTask], None]) -> Callable[[CachedTask], None]:
+    """A stage's run() in the frame every stage shares: leftovers of killed writes removed, its inputs checked
+    against its signature before and after, its progress reported, its target's sizes recorded."""
+
+    @functools.wraps(run)
+    def checked(self: CachedTask) -> None:
+        target = self.output_path
+        with unwritable_as_input_error(target):
+            remove_leftovers(target.parent)
+            forget_sizes(target)
+            self.check_inputs("before it ran")
+            with reporting(self.report_progress):
+                run(self)
+            try:
+                self.check_inputs("while it ran")
+            except InputError:
+                if target.is_dir():
+                    shutil.rmtree(target, ignore_errors=True)
+                else:
+                    target.unlink(missing_ok=True)
+                raise
+            record_sizes(target)
+
+    return checked
 
 
 DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (core/fingerprint.py)
@@ -76,8 +117,29 @@ class CachedTask(luigi.Task):
             except (InputError, OSError):
                 # Unreadable now: the target cannot exist, and run() meets the same problem and reports it.
                 inputs = ["unreadable"]
+            self._inputs = inputs
             self._signature = digest(self.task_family, self.own_params(), upstream, inputs)
         return self._signature
+
+    def check_inputs(self, when: str) -> None:
+        """InputError if the files this task reads itself are not those its signature was computed from, so a
+        target never holds the results of other inputs (a qrels file edited after scheduling, say)."""
+        self.signature()
+        now = self.input_digests()
+        if now != self._inputs:
+            files = ", ".join(str(getattr(self, name)) for name in self.location_params if getattr(self, name, None))
+            raise InputError(files or self.task_family, "", f"changed {when}; its result is not kept: run again")
+
+    def complete(self) -> bool:
+        """Done when the target exists and is as it was written (else, with a warning, the stage is done again)."""
+        target = self.output_path
+        if not target.exists():
+            return False
+        damaged = damage(target)
+        if damaged:
+            log.warning("%s: damaged cache file %s; %s runs again", self.task_family, damaged, self.stage)
+            return False
+        return True
 
     def output(self) -> luigi.LocalTarget:
         readable = "-".join(f"{k}={v}" for k, v in self.own_params().items()) or self.stage
@@ -101,8 +163,7 @@ class CachedTask(luigi.Task):
             self.set_progress_percentage(round(100 * done / total))
 
     def __init_subclass__(cls, **kwargs) -> None:
-        """Every stage's run() reports the progress of the library's long loops (core.progress.track) to the
-        scheduler, without each task having to say so."""
+        """Every stage's run() is checked and reported the same way (_checked_run), without each task saying so."""
         super().__init_subclass__(**kwargs)
         if "run" in cls.__dict__:
-            cls.run = _reporting_progress(cls.__dict__["run"])
+            cls.run = _checked_run(cls.__dict__["run"])

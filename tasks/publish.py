@@ -3,8 +3,9 @@
 
 Published folders have fixed names, so they cannot be content-addressed like the cache. Instead a manifest in
 each records the signature of what was published; the task is complete only while every manifest's signature
-matches the current configuration, and republishing removes runs that are no longer configured. Experiments
-share the cache, so a second experiment recomputes only the stages its settings change.
+matches the current configuration, and a publication replaces the whole folder at once (core.published_folder),
+so runs no longer configured go with it. Experiments share the cache, so a second experiment recomputes only the
+stages its settings change.
 """
 
 from __future__ import annotations
@@ -17,20 +18,18 @@ from typing import Any
 import luigi
 
 from argrank.config import PERSPECTIVE, Track, load_experiment
-from argrank.core.atomic import atomic_path, atomic_write_text
 from argrank.core.fingerprint import digest
 from argrank.core.layout import experiment_folder, submission_folder
+from argrank.core.published_folder import is_published, publish
 from argrank.evaluation.report import format_results, per_topic_csv
 from argrank.evaluation.results import RunScores
 from argrank.tracks.perspective.data import judged
 from argrank.tracks.perspective.evaluation import PerspectiveScores, format_means
-from tasks.base import argrank
+from tasks.base import argrank, unwritable_as_input_error
 from tasks.evaluate import evaluation_task
 from tasks.perspective import RESULT_FILE as PERSPECTIVE_RESULT
 from tasks.perspective import EvaluatePerspective, RankPerspective
 from tasks.runs import run_task
-
-MANIFEST = "manifest.json"
 
 
 def run_tasks(track: Track) -> dict[str, dict[str, luigi.Task]]:
@@ -47,8 +46,8 @@ def run_tasks(track: Track) -> dict[str, dict[str, luigi.Task]]:
 
 
 class Publisher(luigi.Task):
-    """What publishing a track shares: fixed folders, a manifest of the signature published in each, stale files
-    removed."""
+    """What publishing a track shares: fixed folders, each replaced whole by a publication with a manifest of the
+    signature it was made from (core.published_folder)."""
 
     runs_file = luigi.Parameter(description="the YAML file that names the runs")
     track = luigi.Parameter(default="args", description="which track of the runs file")
@@ -68,37 +67,17 @@ class Publisher(luigi.Task):
 
     def run(self) -> None:
         for folder in self.folders():
-            finish_publishing(folder, self.publish(folder), self.signature())
+            with unwritable_as_input_error(folder):
+                publish(folder, self.signature(), self.publish)
 
     def publish(self, folder: Path) -> list[str]:
-        """Write the track's files into `folder`; their names relative to it."""
+        """Write the track's files into `folder` (a new, empty one); their names relative to it."""
         raise NotImplementedError
 
 
-def is_published(folder: Path, signature: str) -> bool:
-    """Whether `folder` holds, complete, what was published under `signature`."""
-    manifest = _read_manifest(folder)
-    return manifest.get("signature") == signature and all((folder / n).exists() for n in manifest.get("files", []))
-
-
-def finish_publishing(folder: Path, files: list[str], signature: str) -> None:
-    """After writing `files` into `folder`: remove what the previous publication had and this one has not, then
-    record the new publication's manifest (last, so an interrupted one is never taken as complete)."""
-    for stale in set(_read_manifest(folder).get("files", [])) - set(files):
-        (folder / stale).unlink(missing_ok=True)
-    atomic_write_text(folder / MANIFEST, json.dumps({"signature": signature, "files": files}, indent=2) + "\n")
-
-
-def _read_manifest(folder: Path) -> dict:
-    try:
-        return json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    except (FileNotFoundError, json.JSONDecodeError):
-        return {}
-
-
 def _copy(source: str, folder: Path, name: str) -> str:
-    with atomic_path(folder / name) as tmp:
-        shutil.copyfile(source, tmp)
+    (folder / name).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, folder / name)
     return name
 
 
@@ -125,12 +104,12 @@ class PublishTrack(Publisher):
                 evaluations[tag] = RunScores.from_json(data, evaluation.result_type)
                 for qrels, result in evaluations[tag].judgments.items():
                     name = f"{tag}.{qrels}.per-topic.csv"
-                    atomic_write_text(folder / name, per_topic_csv(result))
+                    (folder / name).write_text(per_topic_csv(result), encoding="utf-8")
                     files.append(name)
         if evaluations:
             as_json = {tag: scores.to_json() for tag, scores in evaluations.items()}
-            atomic_write_text(folder / "evaluation.json", json.dumps(as_json, indent=2, sort_keys=True) + "\n")
-            atomic_write_text(folder / "evaluation.txt", format_results(evaluations) + "\n")
+            (folder / "evaluation.json").write_text(json.dumps(as_json, indent=2, sort_keys=True) + "\n", "utf-8")
+            (folder / "evaluation.txt").write_text(format_results(evaluations) + "\n", "utf-8")
             files += ["evaluation.json", "evaluation.txt"]
         return files
 
@@ -171,8 +150,8 @@ class PublishPerspective(Publisher):
                 files += [_copy(str(table), folder, f"{name}.{table.name}") for table in tables]
         if evaluations:
             means = {name: result.summary_json() for name, result in evaluations.items()}
-            atomic_write_text(folder / "evaluation.json", json.dumps(means, indent=2, sort_keys=True) + "\n")
+            (folder / "evaluation.json").write_text(json.dumps(means, indent=2, sort_keys=True) + "\n", "utf-8")
             text = "\n\n".join(f"{name}\n{format_means(result)}" for name, result in evaluations.items())
-            atomic_write_text(folder / "evaluation.txt", text + "\n")
+            (folder / "evaluation.txt").write_text(text + "\n", "utf-8")
             files += ["evaluation.json", "evaluation.txt"]
         return files

@@ -13,8 +13,9 @@ from argrank.config import PERSPECTIVE, load_experiment
 from argrank.core.fingerprint import digest
 from argrank.core.layout import history_file, report_folder
 from argrank.reporting.history import read_history
-from tasks.base import argrank
-from tasks.publish import Publisher, PublishPerspective, PublishTrack, finish_publishing, is_published
+from tasks.base import argrank, unwritable_as_input_error
+from argrank.core.published_folder import is_published, publish
+from tasks.publish import Publisher, PublishPerspective, PublishTrack
 
 
 class ExperimentReport(luigi.Task):
@@ -47,5 +48,9 @@ class ExperimentReport(luigi.Task):
         # every other process of the graph would pay at start-up.
         from argrank.reporting.experiment import write_report
 
-        files = write_report(load_experiment(self.runs_file), argrank().output_dir, self.history())
-        finish_publishing(self.folder(), files, self.signature())
+        experiment, history = load_experiment(self.runs_file), self.history()
+        output_dir = argrank().output_dir
+        with unwritable_as_input_error(self.folder()):
+            publish(
+                self.folder(), self.signature(), lambda folder: write_report(experiment, output_dir, folder, history)
+            )

@@ -1,13 +1,24 @@
-"""Atomic file output: write beside the target, then rename, so an interrupted run never leaves a half-written file."""
+"""Atomic file output: write beside the target, then rename, so an interrupted run never leaves a half-written file.
+
+A temporary entry is named `.<target>.<pid>.<random>.tmp`: a later run removes those whose process is gone
+(`remove_leftovers`), so a kill leaves nothing behind for long, and never takes one a live process is writing.
+For tests of that promise, `ARGRANK_PAUSE_BEFORE_RENAME=<text>` makes a write whose target's path contains the
+text wait a few seconds before its rename, so a test can kill it there.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
+
+PAUSE = "ARGRANK_PAUSE_BEFORE_RENAME"
+_LEFTOVER = re.compile(r"^\..+\.(\d+)\.[^.]+\.tmp$")
 
 
 @contextmanager
@@ -18,10 +29,11 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent))
+    tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent))
     staged = tmp / path.name
     try:
         yield staged
+        pause_before_rename(path)
         if path.is_dir() and staged.is_dir():
             shutil.rmtree(path)
         os.replace(staged, path)
@@ -33,3 +45,44 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     """Write `text` (UTF-8) to `path` atomically."""
     with atomic_path(path) as tmp:
         tmp.write_text(text, encoding="utf-8")
+
+
+def temporary_folder(beside: Path) -> Path:
+    """A new empty folder next to `beside`, named so that remove_leftovers knows it."""
+    beside.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f".{beside.name}.{os.getpid()}.", suffix=".tmp", dir=beside.parent))
+
+
+def remove_leftovers(folder: Path) -> list[Path]:
+    """Remove the temporary entries in `folder` that interrupted writes left (their process is gone)."""
+    removed = []
+    if not folder.is_dir():
+        return removed
+    for entry in folder.iterdir():
+        match = _LEFTOVER.match(entry.name)
+        if match and not _alive(int(match.group(1))):
+            if entry.is_dir():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)
+            removed.append(entry)
+    return removed
+
+
+def pause_before_rename(path: Path) -> None:
+    """The test hook: wait where a kill leaves a temporary entry and no target."""
+    marker = os.environ.get(PAUSE)
+    if marker and marker in str(path):
+        time.sleep(float(os.environ.get("ARGRANK_PAUSE_SECONDS", "5")))
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's live process
+        return True
+    return True

@@ -35,7 +35,10 @@ def file_digest(path: str | Path) -> str:
         else:
             _file_digests[key] = _hash_file(path)
             if stored is not None:
-                atomic_write_text(stored, _file_digests[key])
+                try:
+                    atomic_write_text(stored, _file_digests[key])
+                except OSError:  # a read-only or full output folder: remembering is only a saving
+                    pass
     return _file_digests[key]
 
 

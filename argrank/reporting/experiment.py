@@ -1,4 +1,5 @@
-"""Write an experiment's report from what it published: `experiments/<name>/report/index.html` and its files.
+"""Write an experiment's report from what it published: `experiments/<name>/report/index.html` and its files
+(written into the folder it is given, which tasks.report publishes whole).
 
 Everything comes from the published folders (runs, evaluation.json) and the judgments the runs file names, so
 the report says exactly what the submission says. Per ranking track and judgments file: the runs × measures
@@ -17,8 +18,7 @@ from typing import Any
 from PIL import Image
 
 from argrank.config import Experiment, PerspectiveTrack, Track
-from argrank.core.atomic import atomic_path, atomic_write_text
-from argrank.core.layout import experiment_folder, report_folder
+from argrank.core.layout import experiment_folder
 from argrank.evaluation.comparison import ALPHA, Comparison, compare
 from argrank.evaluation.ranking import RankingScores
 from argrank.evaluation.results import RunScores, TopicScores
@@ -37,10 +37,11 @@ THUMBS = "thumbs"
 THUMB_SIZE = (160, 120)
 
 
-def write_report(experiment: Experiment, output_dir: str | Path, history: list[dict[str, Any]] = ()) -> list[str]:
-    """Write the report of `experiment` (published under `output_dir`); the names of its files, relative to the
-    report folder, index.html last."""
-    folder = report_folder(output_dir, experiment.name)
+def write_report(
+    experiment: Experiment, output_dir: str | Path, folder: Path, history: list[dict[str, Any]] = ()
+) -> list[str]:
+    """Write the report of `experiment` (published under `output_dir`) into `folder`; the names of its files,
+    relative to it, index.html last."""
     files: list[str] = []
     sections = {}
     for name, track in experiment.tracks.items():
@@ -59,7 +60,7 @@ def write_report(experiment: Experiment, output_dir: str | Path, history: list[d
         f"(the track's first run) in both the paired t-test and the Wilcoxon signed-rank test over topics, "
         f"Holm-corrected per measure, p &lt; {ALPHA}; hover a cell for its p-values and wins/ties/losses.</p>"
     )
-    atomic_write_text(folder / "index.html", page(f"Experiment {experiment.name}", sections, intro))
+    (folder / "index.html").write_text(page(f"Experiment {experiment.name}", sections, intro), encoding="utf-8")
     return [*files, "index.html"]
 
 
@@ -168,8 +169,8 @@ def _thumbnail(source: Path, target: Path) -> None:
     with Image.open(source) as image:
         small = image.convert("RGB")
         small.thumbnail(THUMB_SIZE)
-        with atomic_path(target) as tmp:
-            small.save(tmp, format="JPEG", quality=80)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        small.save(target, format="JPEG", quality=80)
 
 
 def _perspective(published: Path) -> str:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from argrank.core.atomic import atomic_path
-
 
 def difference_plot(path: Path, measure: str, baseline: str, differences: dict[str, dict[str, float]]) -> None:
     """One panel per run: its per-topic difference from `baseline` on `measure`, topics sorted by it (run tag →
@@ -56,7 +54,6 @@ def _pyplot():
 
 
 def _save(figure, path: Path) -> None:
-    with atomic_path(path) as tmp:
-        figure.savefig(tmp, format="svg", metadata={"Date": None})
+    figure.savefig(path, format="svg", metadata={"Date": None})
     figure.clf()
     _pyplot().close(figure)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import luigi
+
 from argrank.core import progress
 from argrank.core.progress import reporting, track
 from tasks.base import CachedTask
@@ -31,10 +33,16 @@ class _Counting(CachedTask):
             pass
 
 
-def test_a_stage_reports_its_progress_and_status_to_the_scheduler(monkeypatch):
+def test_a_stage_reports_its_progress_and_status_to_the_scheduler(monkeypatch, tmp_path):
+    config = luigi.configuration.get_config()
+    before = config.get("argrank", "output_dir", "outputs")
+    config.set("argrank", "output_dir", str(tmp_path))
     task = _Counting()
     percentages, messages = [], []
     monkeypatch.setattr(task, "set_progress_percentage", percentages.append)
     monkeypatch.setattr(task, "set_status_message", messages.append)
-    task.run()
+    try:
+        task.run()
+    finally:
+        config.set("argrank", "output_dir", before)
     assert percentages[-1] == 100 and len(percentages) == 50 and messages[-1] == "work: 50 of 50"

@@ -1,0 +1,66 @@
+"""Folders published under fixed names (a track's submission, an experiment's report): all or nothing.
+
+A publication is written into a new temporary folder beside the published one, with its manifest (the signature
+it was made from and its files) last, and then takes the published folder's place by two renames: whatever
+stops a run, the folder holds one whole publication or none (a run killed between the two renames leaves none,
+and the next run publishes again), never a new run file beside an old score table. Nothing is deleted by the
+names a manifest lists, so a damaged or tampered manifest cannot remove files anywhere; the folder replaced is
+removed whole. Temporary folders of interrupted publications are removed on the next one (core.atomic).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Callable
+
+from argrank.core.atomic import pause_before_rename, remove_leftovers, temporary_folder
+
+MANIFEST = "manifest.json"
+
+
+def is_published(folder: Path, signature: str) -> bool:
+    """Whether `folder` holds the whole publication made from `signature`."""
+    manifest = read_manifest(folder)
+    names = manifest.get("files", [])
+    return manifest.get("signature") == signature and all(_inside(folder, n) and (folder / n).is_file() for n in names)
+
+
+def publish(folder: Path, signature: str, write: Callable[[Path], list[str]]) -> None:
+    """Publish what `write` puts into the folder it is given (it returns the names of the files it wrote) as
+    `folder`, all at once. ValueError if `write` names a file twice or one outside the folder."""
+    remove_leftovers(folder.parent)
+    staging = temporary_folder(folder)
+    files = write(staging)
+    if len(set(files)) != len(files) or MANIFEST in files:
+        raise ValueError(f"{folder}: two files of the publication have one name ({', '.join(sorted(files))})")
+    outside = [name for name in files if not _inside(staging, name)]
+    if outside:
+        raise ValueError(f"{folder}: file name {outside[0]!r} would be written outside the folder")
+    (staging / MANIFEST).write_text(json.dumps({"signature": signature, "files": files}, indent=2) + "\n", "utf-8")
+    pause_before_rename(folder)
+    replaced = None
+    if folder.exists():
+        replaced = temporary_folder(folder)
+        os.replace(folder, replaced / folder.name)
+    os.replace(staging, folder)
+    if replaced is not None:
+        shutil.rmtree(replaced, ignore_errors=True)
+
+
+def read_manifest(folder: Path) -> dict:
+    """What a published folder's manifest says (empty if there is none or it is damaged)."""
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (FileNotFoundError, NotADirectoryError, json.JSONDecodeError, UnicodeDecodeError):
+        return {}
+    return manifest if isinstance(manifest, dict) else {}
+
+
+def _inside(folder: Path, name: object) -> bool:
+    """Whether `name` is a plain relative path that stays inside `folder`."""
+    if not isinstance(name, str) or not name or Path(name).is_absolute():
+        return False
+    return (folder / name).resolve().is_relative_to(folder.resolve())

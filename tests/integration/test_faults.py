@@ -1,0 +1,172 @@
+"""Fault injection: kills inside every stage and publication, damaged cache files, a read-only and a full output
+folder, inputs changed under a running stage. After each, the next run succeeds and publishes exactly what a
+clean run publishes, and no temporary entry is left behind: nothing lost, nothing wrong."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from graph import REPO, build, copy_project, luigi_command
+
+from argrank.core.atomic import PAUSE
+
+STAGES = ("ingest", "tokens", "index", "rank", "run", "evaluation")  # the args track's cached stages, in order
+LEFTOVER = re.compile(r"^\..+\.\d+\.[^.]+\.tmp$")
+# Where a kill can land: each cached stage of the args track, the two publications and the report.
+KILL_POINTS = [
+    *(f"/cache/args/{stage}/" for stage in ("ingest", "tokens", "index", "queries", "rank", "run", "evaluation")),
+    "/experiments/runs/args",
+    "/submission/args",
+    "/experiments/runs/report",
+]
+
+
+def published(outputs: Path) -> dict[str, bytes]:
+    """Every published file (experiments and submission) by its path under `outputs`."""
+    roots = [outputs / "experiments", outputs / "submission"]
+    return {str(p.relative_to(outputs)): p.read_bytes() for root in roots for p in root.rglob("*") if p.is_file()}
+
+
+def leftovers(outputs: Path) -> list[Path]:
+    return [p for p in outputs.rglob("*") if LEFTOVER.match(p.name)]
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory) -> dict[str, bytes]:
+    """What a clean run of the args track publishes."""
+    runs_file, outputs = copy_project(tmp_path_factory.mktemp("clean"), "args")
+    build(runs_file, outputs)
+    return published(outputs)
+
+
+@pytest.mark.parametrize("point", KILL_POINTS)
+def test_a_kill_anywhere_loses_nothing_and_the_next_run_finishes_the_same(tmp_path, reference, point):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    env = {**os.environ, PAUSE: point, "ARGRANK_PAUSE_SECONDS": "60"}
+    child = subprocess.Popen(
+        luigi_command(runs_file, outputs), cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 120
+    while not any(_paused_at(point, p) for p in leftovers(outputs)):
+        assert child.poll() is None and time.monotonic() < deadline, f"the run never paused at {point}"
+        time.sleep(0.1)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert leftovers(outputs), "the kill left its temporary entry (the next run must clean it)"
+    build(runs_file, outputs)
+    assert published(outputs) == reference
+    assert leftovers(outputs) == []
+
+
+def _paused_at(point: str, leftover: Path) -> bool:
+    """Whether `leftover` is the temporary entry of a write at `point` (a stage's folder, or a published one)."""
+    if point.endswith("/"):
+        return f"{leftover.parent}/".endswith(point)
+    parent, name = point.rsplit("/", 1)
+    return str(leftover.parent).endswith(parent) and leftover.name.startswith(f".{name}.")
+
+
+@pytest.mark.parametrize(
+    ("stage", "pattern"),
+    [("ingest", "*.parquet"), ("tokens", "*.parquet"), ("index", "*/data.npy"), ("rank", "*.parquet"),
+     ("run", "*.txt"), ("evaluation", "*.json")],
+)  # fmt: skip
+def test_a_damaged_cache_file_is_found_and_its_stage_done_again(tmp_path, reference, caplog, stage, pattern):
+    """A damaged file is found when a later stage needs it: here everything after it is gone, so all of it is."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    build(runs_file, outputs)
+    damaged = sorted(p for p in (outputs / "cache" / "args" / stage).glob(pattern) if not p.name.startswith("."))[0]
+    damaged.write_bytes(damaged.read_bytes()[: damaged.stat().st_size // 2])
+    later = STAGES[STAGES.index(stage) + 1 :]
+    for folder in [
+        *(outputs / "cache" / "args" / name for name in later),
+        outputs / "experiments",
+        outputs / "submission",
+    ]:
+        shutil.rmtree(folder, ignore_errors=True)
+    build(runs_file, outputs)
+    assert any("damaged cache file" in message and str(damaged) in message for message in caplog.messages)
+    assert published(outputs) == reference
+
+
+def test_an_input_edited_after_scheduling_is_refused_and_nothing_is_cached_for_it(tmp_path):
+    """The qrels change between the moment Luigi schedules the evaluation and the moment it runs."""
+    from tasks.publish import run_tasks
+
+    runs_file, outputs = copy_project(tmp_path, "args")
+    build(runs_file, outputs)
+    from argrank.config import load_config
+
+    qrels = tmp_path / "data" / "args" / "qrels-relevance.qrels"
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"]["argrank-bm25"]["params"]["k1"] = 0.7  # a new evaluation to run
+    runs_file.write_text(yaml.safe_dump(config))
+    evaluation = run_tasks(load_config(runs_file)["args"])["argrank-bm25"]["evaluation"]
+    evaluation.signature()  # scheduled with the qrels as they are
+    original = qrels.read_text()
+    qrels.write_text(original.replace(" 2\n", " 0\n"))
+    from argrank.core.errors import InputError
+
+    with pytest.raises(InputError, match="changed before it ran; its result is not kept"):
+        evaluation.run()
+    assert not evaluation.output_path.exists()
+    qrels.write_text(original)
+
+
+def _mount(*args: str) -> bool:
+    return subprocess.run(["mount", *args], capture_output=True).returncode == 0
+
+
+def test_a_read_only_output_folder_fails_with_one_clear_line_and_loses_nothing(tmp_path, reference):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    build(runs_file, outputs)
+    if not (_mount("--bind", str(outputs), str(outputs)) and _mount("-o", "remount,bind,ro", str(outputs))):
+        pytest.skip("cannot mount read-only here (needs root and mount rights)")
+    try:
+        config = yaml.safe_load(runs_file.read_text())
+        config["args"]["runs"]["argrank-bm25"]["params"]["k1"] = 0.7
+        changed = runs_file.with_name("changed.yaml")
+        changed.write_text(yaml.safe_dump(config))
+        done = subprocess.run(luigi_command(changed, outputs), cwd=REPO, capture_output=True, text=True)
+        assert done.returncode != 0
+        assert "Read-only file system" in done.stderr and "Traceback" not in done.stderr
+    finally:
+        subprocess.run(["umount", str(outputs)], check=True)
+    assert published(outputs) == reference  # the first run's publication is untouched
+
+
+def test_a_full_disk_fails_cleanly_and_the_run_resumes_when_there_is_room(tmp_path, reference):
+    runs_file, _ = copy_project(tmp_path, "args")
+    outputs = tmp_path / "small"
+    outputs.mkdir()
+    if not _mount("-t", "tmpfs", "-o", "size=256k", "tmpfs", str(outputs)):
+        pytest.skip("cannot mount a small tmpfs here (needs root and mount rights)")
+    try:
+        done = subprocess.run(luigi_command(runs_file, outputs), cwd=REPO, capture_output=True, text=True)
+        assert done.returncode != 0 and "No space left on device" in done.stderr and "Traceback" not in done.stderr
+        assert _mount("-o", "remount,size=256m", str(outputs))
+        build(runs_file, outputs)
+        assert published(outputs) == reference and leftovers(outputs) == []
+    finally:
+        subprocess.run(["umount", str(outputs)], check=True)
+
+
+def test_a_tampered_manifest_cannot_delete_anything(tmp_path, reference):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    build(runs_file, outputs)
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    manifest = outputs / "submission" / "args" / "manifest.json"
+    manifest.write_text('{"signature": "x", "files": ["../../../precious.txt", "/etc/hostname"]}')
+    (outputs / "experiments" / "runs" / "report" / "manifest.json").unlink()  # so the graph looks down to it
+    build(runs_file, outputs)
+    assert precious.read_text() == "keep me" and published(outputs) == reference
+    shutil.rmtree(outputs)
