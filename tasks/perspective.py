@@ -28,6 +28,7 @@ from argrank.tracks.perspective.data import (
 )
 from argrank.tracks.perspective.evaluation import csv_tables, evaluate_perspective
 from argrank.tracks.perspective.ranking import (
+    METHOD,
     SCENARIO_COLUMNS,
     PropertyEvidence,
     aligned,
@@ -67,7 +68,8 @@ class RankPerspective(CachedTask):
         return [str(query_file(self.corpus, scenario, "train")) for scenario in ("baseline", "explicit")]
 
     def input_digests(self) -> list[str]:
-        return [file_digest(path) for path in (query_file(self.corpus, self.scenario, self.split), *self._training_files())]
+        files = (query_file(self.corpus, self.scenario, self.split), *self._training_files())
+        return [*(file_digest(path) for path in files), METHOD]
 
     def run(self) -> None:
         index = load_index(self.input()["index"].path)
@@ -108,7 +110,10 @@ class EvaluatePerspective(CachedTask):
         return self.clone(RankPerspective)
 
     def input_digests(self) -> list[str]:
-        return [file_digest(query_file(self.corpus, self.scenario, self.split)), file_digest(Path(self.corpus) / CORPUS_FILE)]
+        return [
+            file_digest(query_file(self.corpus, self.scenario, self.split)),
+            file_digest(Path(self.corpus) / CORPUS_FILE),
+        ]
 
     def run(self) -> None:
         corpus = read_corpus(self.corpus)
