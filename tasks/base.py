@@ -33,12 +33,15 @@ log = logging.getLogger("argrank")
 
 @contextmanager
 def unwritable_as_input_error(target: Path) -> Iterator[None]:
-    """An output folder that is read-only, full or not ours is the user's to fix: one line, not a traceback."""
+    """An output folder that is read-only or full, or a file we may not touch, is the user's to fix: one line, not a
+    traceback."""
     try:
         yield
     except OSError as error:
-        if error.errno in (errno.EROFS, errno.ENOSPC, errno.EDQUOT, errno.EACCES):
+        if error.errno in (errno.EROFS, errno.ENOSPC, errno.EDQUOT):
             raise InputError(error.filename or target, "", f"cannot write the output: {error.strerror}") from None
+        if error.errno == errno.EACCES:
+            raise InputError(error.filename or target, "", error.strerror) from None
         if error.errno is None and _nearly_full(target):  # numpy reports a short write, not ENOSPC
             raise InputError(target, "", f"cannot write the output: {os.strerror(errno.ENOSPC)}") from None
         raise
