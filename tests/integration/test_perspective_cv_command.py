@@ -1,0 +1,50 @@
+"""`argrank perspective-cv` on the embedded release: every scenario's held-out queries scored once, with the
+reference rows beside ours, as a table and as JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from argrank.tracks.perspective.data import query_file, read_queries
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = REPO / "data" / "perspective"
+
+
+def perspective_cv(*args: str) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "workflows.cli", "perspective-cv", "--data", str(DATA), "--folds", "2", *args]
+    return subprocess.run(command, check=False, cwd=REPO, capture_output=True, text=True, timeout=300)
+
+
+def test_every_scenario_with_its_reference_rows_and_every_query_once():
+    done = perspective_cv("--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["folds"] == 2 and result["issues"] == 4 and result["fold_issues"] == [[0, 2], [1, 3]]
+    scenarios = result["scenarios"]
+    assert {scenario: list(methods) for scenario, methods in scenarios.items()} == {
+        "baseline": ["ours"],
+        "explicit": ["ours", "property-blind", "filter by property"],
+        "implicit": ["ours", "property-blind"],
+    }
+    counts = {"baseline": len(read_queries(query_file(DATA, "baseline", "train")))}
+    counts["explicit"] = counts["implicit"] = len(read_queries(query_file(DATA, "explicit", "train")))
+    for scenario, methods in scenarios.items():
+        for method in methods.values():
+            assert method["queries"] == counts[scenario]
+            assert {"nDCG@4", "P@20", "alpha-nDCG@4", "rKL@20"} <= set(method)
+            assert len(method["per_fold"]["nDCG@4"]) == 2
+    # Filtering by the property never loses a relevant argument from the property-blind list; it can only lift them.
+    assert scenarios["explicit"]["filter by property"]["nDCG@4"] >= scenarios["explicit"]["property-blind"]["nDCG@4"]
+
+
+def test_the_table_has_a_row_per_method_for_the_chosen_scenario():
+    done = perspective_cv("--scenario", "explicit")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("explicit: 33 held-out queries, 2 folds over 4 issues")
+    assert lines[1].split()[:6] == ["method", "nDCG@4", "nDCG@8", "P@4", "alpha-nDCG@4", "rKL@4"]
+    assert [line.split("  ")[0].strip() for line in lines[2:]] == ["ours", "property-blind", "filter by property"]

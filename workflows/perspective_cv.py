@@ -1,0 +1,36 @@
+"""`argrank perspective-cv`: the perspective track cross-validated by issue on a release's training queries, so
+methods are tuned and compared without the dev split (argrank.tracks.perspective.cross_validation)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from argrank.tracks.perspective.cross_validation import cross_validate, format_cross_validation
+from argrank.tracks.perspective.data import SCENARIOS
+
+
+def cmd_perspective_cv(args: argparse.Namespace) -> int:
+    if args.folds < 2:
+        args.usage_error(f"--folds must be at least 2, got {args.folds}")
+    if not 0.0 <= args.diversify <= 1.0:
+        args.usage_error(f"--diversify must be from 0 to 1, got {args.diversify}")
+    scenarios = [scenario for scenario in SCENARIOS if scenario in (args.scenario or SCENARIOS)]
+    result = cross_validate(args.data, args.folds, scenarios, args.diversify)
+    print(json.dumps(result.to_json(), indent=2) if args.json else format_cross_validation(result))
+    return 0
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    cv = commands.add_parser(
+        "perspective-cv",
+        help="perspective track: issue-level cross-validation on a release's training queries, with reference rows",
+    )
+    cv.add_argument("--data", required=True, help="the release directory (corpus.jsonl and the query folders)")
+    cv.add_argument("--folds", type=int, default=5, help="folds of whole issues (default 5)")
+    cv.add_argument(
+        "--scenario", nargs="+", action="extend", choices=SCENARIOS, help="which scenarios (default: all three)"
+    )
+    cv.add_argument("--diversify", type=float, default=0.0, help="explicit scenario: profile diversity weight, 0 to 1")
+    cv.add_argument("--json", action="store_true", help="print one JSON object with every measure and every fold")
+    cv.set_defaults(handler=cmd_perspective_cv, usage_error=cv.error)
