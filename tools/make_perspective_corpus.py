@@ -22,6 +22,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from argrank.tracks.perspective.data import QUERY_PROPERTY_TO_CORPUS
+
 DATA = Path(__file__).resolve().parent.parent / "data" / "perspective"
 SEED = 20240501
 FIRST_ARGUMENT_ID = 1000
@@ -62,16 +64,7 @@ ISSUE_WEIGHTS = {
     "Liberale Gesellschaft": (4, 3, 2, 2, 0.5),
 }
 # The keys of a perspective query's `demographic_property` and the corpus field each one reads.
-QUERY_PROPERTIES = {
-    "gender": "gender",
-    "age_bin": "age",
-    "residence": "residence",
-    "civil_status": "civil_status",
-    "denomination": "denomination",
-    "education": "education",
-    "political_spectrum": "political_spectrum",
-    "important_political_issue": "important_political_issues",
-}
+QUERY_PROPERTIES = QUERY_PROPERTY_TO_CORPUS
 
 # --------------------------------------------------------------------------------------------------
 # the issues and their arguments
