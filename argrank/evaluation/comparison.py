@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from argrank.core.text_table import text_table
 from argrank.evaluation.significance import BONFERRONI, HOLM, corrected, paired_p_values
 
 ALPHA = 0.05  # what the table marks as significant
@@ -121,10 +122,7 @@ def format_comparison(comparison: Comparison, alpha: float = ALPHA) -> str:
                     f"{entry['wins']}/{entry['ties']}/{entry['losses']}",
                 ]
             )
-        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-        lines.append("")
-        lines += ["  ".join([row[0].ljust(widths[0]), *(c.rjust(w) for c, w in zip(row[1:], widths[1:]))]).rstrip()
-                  for row in rows]  # fmt: skip
+        lines += ["", text_table(rows)]
     return "\n".join(lines)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
+from argrank.core.text_table import text_table
 from argrank.evaluation.results import RunScores, TopicScores
 
 NAME_HEADER = "run / qrels"
@@ -18,7 +19,7 @@ def format_table(results: dict[str, TopicScores]) -> str:
         [name, *(f"{result.means[m]:.4f}" if m in result.means else "-" for m in measures), str(result.topics)]
         for name, result in results.items()
     ]
-    return _grid(header, rows)
+    return text_table([header, *rows], rule=True)
 
 
 def format_results(evaluations: dict[str, RunScores]) -> str:
@@ -42,7 +43,7 @@ def format_stance_table(runs: dict[str, RunScores]) -> str:
         ]
         for tag, run in runs.items()
     ]
-    return _grid(header, rows)
+    return text_table([header, *rows], rule=True)
 
 
 def _number(value: float | None) -> str:
@@ -57,15 +58,3 @@ def per_topic_csv(result: TopicScores) -> str:
     for topic, scores in result.per_topic.items():
         writer.writerow([topic, *(f"{scores[name]:.6f}" for name in result.measures)])
     return out.getvalue()
-
-
-def _grid(header: list[str], rows: list[list[str]]) -> str:
-    """Header, a rule and the rows, each column as wide as its widest cell."""
-    widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
-    return "\n".join(_align(row, widths) for row in (header, ["-" * width for width in widths], *rows))
-
-
-def _align(cells: list[str], widths: list[int]) -> str:
-    """The name left-aligned, numbers right-aligned, two spaces between columns."""
-    name, *numbers = cells
-    return "  ".join([name.ljust(widths[0]), *(cell.rjust(width) for cell, width in zip(numbers, widths[1:]))])
