@@ -26,6 +26,7 @@ from argrank.tracks.images.qrels import STANCES as IMAGE_STANCES
 from argrank.tracks.perspective.crosslingual import DEFAULTS as CROSSLINGUAL_DEFAULTS
 from argrank.tracks.perspective.crosslingual import RANGES as CROSSLINGUAL_RANGES
 from argrank.tracks.perspective.data import SCENARIOS, SPLITS
+from argrank.tracks.perspective.ranking import DEFAULT_DIVERSIFY
 
 MAX_RUNS_PER_TRACK = 5  # Touché accepts at most five runs per team and task.
 # Each shard is a tokenize, index and rank task per run, each with its cache files: beyond a few dozen the
@@ -123,7 +124,8 @@ class PerspectiveTrack:
     splits: tuple[str, ...] = ("dev", "test")
     depth: int = 1000
     params: dict[str, float] = field(default_factory=dict)
-    diversify: float = 0.0  # explicit scenario: weight of profile diversity in the top 50
+    diversify: float = DEFAULT_DIVERSIFY  # explicit scenario: weight of profile diversity in the top 50
+    implicit_stance: bool = True  # implicit scenario: the arguments' stance label may be read
 
 
 @dataclass(frozen=True)
@@ -242,7 +244,7 @@ def _perspective(path: Path, settings: Any) -> PerspectiveTrack:
     where = PERSPECTIVE
     if not isinstance(settings, dict):
         raise InputError(path, where, "expected a mapping")
-    known = {"data", "language", "scenarios", "splits", "depth", "params", "diversify"}
+    known = {"data", "language", "scenarios", "splits", "depth", "params", "diversify", "implicit_stance"}
     unknown = sorted(set(settings) - known)
     if unknown:
         raise InputError(path, where, f"unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
@@ -266,12 +268,16 @@ def _perspective(path: Path, settings: Any) -> PerspectiveTrack:
         params = checked_params("the perspective ranker", params, CROSSLINGUAL_DEFAULTS, CROSSLINGUAL_RANGES)
     except ValueError as error:
         raise InputError(path, f"{where}.params", str(error)) from None
-    diversify = settings.get("diversify", 0.0)
+    diversify = settings.get("diversify", DEFAULT_DIVERSIFY)
     if not _is_number(diversify) or not 0 <= diversify <= 1:
         raise InputError(path, f"{where}.diversify", "expected a number from 0 (off) to 1")
+    implicit_stance = settings.get("implicit_stance", True)
+    if not isinstance(implicit_stance, bool):
+        raise InputError(path, f"{where}.implicit_stance", "expected true or false")
     return PerspectiveTrack(
         name=PERSPECTIVE,
         diversify=float(diversify),
+        implicit_stance=implicit_stance,
         corpus=(path.parent / settings["data"]).resolve(),
         language=_language(path, f"{where}.language", settings.get("language", "de,fr,it")),
         depth=depth,

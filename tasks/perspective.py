@@ -28,10 +28,12 @@ from argrank.tracks.perspective.data import (
 )
 from argrank.tracks.perspective.evaluation import csv_tables, evaluate_perspective
 from argrank.tracks.perspective.ranking import (
+    DEFAULT_DIVERSIFY,
     METHOD,
     SCENARIO_COLUMNS,
     PropertyEvidence,
     aligned,
+    allowed_columns,
     rank_scenario,
     training_from_queries,
 )
@@ -53,12 +55,22 @@ class RankPerspective(CachedTask):
     split = luigi.Parameter(description="train, dev or test")
     params = luigi.DictParameter(default={}, description="the cross-lingual ranker's settings")
     depth = luigi.IntParameter(default=1000, description="arguments per query")
-    diversify = luigi.FloatParameter(default=0.0, description="explicit scenario: weight of profile diversity, 0 to 1")
+    diversify = luigi.FloatParameter(
+        default=DEFAULT_DIVERSIFY, description="explicit scenario: weight of profile diversity, 0 to 1"
+    )
+    implicit_stance = luigi.BoolParameter(default=True, description="implicit scenario: read the stance label")
 
     track = TRACK
     stage = "rank"
     extension = ".jsonl"
     location_params = ("corpus",)
+
+    def own_params(self) -> dict[str, str]:
+        """The stance switch only where it matters: a baseline or explicit ranking keeps its cache path."""
+        params = super().own_params()
+        if self.scenario != "implicit":
+            params.pop("implicit_stance")
+        return params
 
     def requires(self) -> dict[str, luigi.Task]:
         index = BuildIndex(track=TRACK, corpus=self.corpus, language=self.language, fields=FIELDS)
@@ -78,7 +90,8 @@ class RankPerspective(CachedTask):
         baseline_training, perspective_training = (read_queries(path) for path in self._training_files())
         training = training_from_queries(baseline_training, perspective_training, lambda i: positions.get(i, -1))
         table = self.input()["documents"].path
-        documents = aligned(pq.read_table(table, columns=list(SCENARIO_COLUMNS[self.scenario])), index.doc_ids)
+        columns = allowed_columns(self.scenario, self.implicit_stance)
+        documents = aligned(pq.read_table(table, columns=columns), index.doc_ids)
         ranker = build_ranker(
             index,
             documents.column("language").to_pylist(),
@@ -88,9 +101,8 @@ class RankPerspective(CachedTask):
         )
         rankings = rank_scenario(
             read_queries(query_file(self.corpus, self.scenario, self.split)),
-            lambda text: index.vocabulary.ids(analyzer.analyze(text)),
-            ranker.score,
-            PropertyEvidence(self.scenario, documents, training),
+            lambda text: ranker.score(index.vocabulary.ids(analyzer.analyze(text)), training.questions.get(text)),
+            PropertyEvidence(self.scenario, documents, training, stance=self.implicit_stance),
             index.doc_ids,
             self.depth,
             self.diversify,

@@ -133,6 +133,7 @@ class PublishPerspective(Publisher):
                     params=track.params,
                     depth=track.depth,
                     diversify=track.diversify,
+                    implicit_stance=track.implicit_stance,
                 )
                 tasks[f"{scenario}/{split}"] = {"run": run}
                 if judged(str(track.corpus), scenario, split):

@@ -8,7 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from argrank.tracks.perspective.crosslingual import DEFAULTS
 from argrank.tracks.perspective.data import query_file, read_queries
+from argrank.tracks.perspective.ranking import DEFAULT_DIVERSIFY
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data" / "perspective"
@@ -24,6 +26,7 @@ def test_every_scenario_with_its_reference_rows_and_every_query_once():
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["folds"] == 2 and result["issues"] == 4 and result["fold_issues"] == [[0, 2], [1, 3]]
+    assert result["settings"] == {"params": DEFAULTS, "diversify": DEFAULT_DIVERSIFY, "implicit_stance": True}
     scenarios = result["scenarios"]
     assert {scenario: list(methods) for scenario, methods in scenarios.items()} == {
         "baseline": ["ours"],
@@ -39,12 +42,22 @@ def test_every_scenario_with_its_reference_rows_and_every_query_once():
             assert len(method["per_fold"]["nDCG@4"]) == 2
     # Filtering by the property never loses a relevant argument from the property-blind list; it can only lift them.
     assert scenarios["explicit"]["filter by property"]["nDCG@4"] >= scenarios["explicit"]["property-blind"]["nDCG@4"]
+    # The implicit guesses are scored on every held-out judged argument of every property asked for.
+    accuracy = result["implicit_property_accuracy"]
+    keys = {next(iter(query.demographic_property)) for query in read_queries(query_file(DATA, "explicit", "train"))}
+    assert set(accuracy) == keys | {"all"}
+    assert accuracy["all"]["examples"] == sum(accuracy[key]["examples"] for key in keys)
+    assert all(0.0 <= row["brier"] <= 1.0 and 0.0 <= row["calibration_error"] <= 1.0 for row in accuracy.values())
 
 
 def test_the_table_has_a_row_per_method_for_the_chosen_scenario():
-    done = perspective_cv("--scenario", "explicit")
+    done = perspective_cv("--scenario", "explicit", "--param", "feedback=5", "--no-implicit-stance", "--diversify", "0")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].startswith("explicit: 33 held-out queries, 2 folds over 4 issues")
-    assert lines[1].split()[:6] == ["method", "nDCG@4", "nDCG@8", "P@4", "alpha-nDCG@4", "rKL@4"]
-    assert [line.split("  ")[0].strip() for line in lines[2:]] == ["ours", "property-blind", "filter by property"]
+    assert lines[0].startswith("ranker: k1 1.2, b 0.75, feedback 5, ") and "does not read the stance" in lines[0]
+    assert lines[2].startswith("explicit: 33 held-out queries, 2 folds over 4 issues")
+    assert lines[3].split()[:6] == ["method", "nDCG@4", "nDCG@8", "P@4", "alpha-nDCG@4", "rKL@4"]
+    rows = {line.split("  ")[0].strip(): line.split()[-8:] for line in lines[4:]}  # 5 measures, the folds' mean ± sd
+    assert list(rows) == ["ours", "property-blind", "filter by property"]
+    # Undiversified, explicit is that filter over the whole list, on the same ranking: the same figures here.
+    assert rows["ours"] == rows["filter by property"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import yaml
+
 from graph import build, copy_project
 
 from argrank.tracks.perspective.data import (
@@ -31,3 +33,30 @@ def test_full_submission_writes_every_scenario_and_split_with_tables(tmp_path):
         assert 0.0 < evaluation[f"{scenario}/dev"]["nDCG@4"] <= 1.0
     assert evaluation["baseline/dev"]["nDCG@4"] >= 0.85
     assert "alpha-nDCG" in (folder / "evaluation.txt").read_text()
+
+
+def test_rankings_that_may_not_read_profiles_do_not_change_with_them(tmp_path):
+    """The rules by construction, end to end: rewrite every author's profile in the corpus (the judgments stay) and
+    the baseline and implicit rankings are byte for byte the same, while the explicit ones, which may read profiles,
+    change. With `implicit_stance: false`, rewriting every stance label leaves the implicit rankings alone too."""
+    runs_file, outputs = copy_project(tmp_path, "perspective")
+    config = yaml.safe_load(runs_file.read_text())
+    config["perspective"]["implicit_stance"] = False
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    build(runs_file, outputs)
+    before = {path.relative_to(outputs): path.read_bytes() for path in (outputs / "submission").rglob("*.jsonl")}
+
+    corpus_file = tmp_path / "data" / "perspective" / "corpus.jsonl"
+    arguments = [json.loads(line) for line in corpus_file.read_text(encoding="utf-8").splitlines()]
+    profiles = [(argument["demographic_profile"], argument["stance"]) for argument in arguments]
+    for argument, (profile, stance) in zip(arguments, profiles[1:] + profiles[:1]):  # the next argument's
+        argument["demographic_profile"], argument["stance"] = profile, stance
+    corpus_file.write_text("".join(json.dumps(a, ensure_ascii=False) + "\n" for a in arguments), encoding="utf-8")
+    build(runs_file, tmp_path / "rewritten")
+    after = {path.relative_to(tmp_path / "rewritten"): path.read_bytes()
+             for path in (tmp_path / "rewritten" / "submission").rglob("*.jsonl")}  # fmt: skip
+
+    assert before.keys() == after.keys() and len(before) == 6
+    for name in before:
+        same = before[name] == after[name]
+        assert same == (name.parts[-2] != "explicit"), name

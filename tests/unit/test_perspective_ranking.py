@@ -12,7 +12,7 @@ import pytest
 from argrank.index.build import build_index
 from argrank.text.language import LanguageDetector
 from argrank.text.multilingual import make_analyzer
-from argrank.tracks.perspective.crosslingual import build_ranker
+from argrank.tracks.perspective.crosslingual import DEFAULTS, build_ranker
 from argrank.tracks.perspective.data import (
     PROFILE_COLUMNS,
     Query,
@@ -22,7 +22,14 @@ from argrank.tracks.perspective.data import (
 )
 from argrank.tracks.perspective.evaluation import evaluate_perspective
 from argrank.tracks.perspective.ingest import SCHEMA, ingest_perspective
-from argrank.tracks.perspective.ranking import SCENARIO_COLUMNS, PropertyEvidence, Training, check_columns, diversify
+from argrank.tracks.perspective.ranking import (
+    SCENARIO_COLUMNS,
+    PropertyEvidence,
+    Training,
+    check_columns,
+    diversify,
+    training_from_queries,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data" / "perspective"
@@ -43,7 +50,7 @@ def test_baseline_and_implicit_rankings_cannot_see_the_profiles(scenario, tmp_pa
         allowed.column("political_spectrum")
 
 
-def test_explicit_moves_authors_with_the_property_ahead_within_the_top():
+def test_explicit_moves_authors_with_the_property_ahead_over_the_whole_list():
     documents = pa.table({"id": ["a", "b", "c"], "language": ["de"] * 3, "topic": ["x"] * 3, "stance": ["FAVOR"] * 3,
                           **{name: [[], [], []] if name == "important_political_issues" else ["u", "v", "v"]
                              for name in PROFILE_COLUMNS}})  # fmt: skip
@@ -104,3 +111,37 @@ def test_ingested_table_has_the_scenario_columns(tmp_path):
     assert stats.rows == table.num_rows == 314 and table.schema == SCHEMA
     assert all(set(columns) <= set(SCHEMA.names) for columns in SCENARIO_COLUMNS.values())
     assert Path(DATA / "corpus.jsonl").is_file()
+
+
+def test_known_answers_to_other_questions_are_demoted_but_not_a_training_questions_own():
+    """Each argument answers one question: one judged for a training question is moved down for any other question,
+    never for that question itself (so ranking the training split still finds its own issue)."""
+    corpus = read_corpus(DATA)
+    languages = LanguageDetector(["de", "fr", "it"]).detect_many(corpus.texts)
+    analyzer = make_analyzer("de,fr,it")
+    index = build_index(pa.array([str(i) for i in corpus.ids]), analyzer.analyze_many(corpus.texts, languages))
+    order = corpus.positions([int(doc) for doc in index.doc_ids.to_pylist()])
+    positions = {int(doc): i for i, doc in enumerate(index.doc_ids.to_pylist())}
+    training = training_from_queries(
+        read_queries(query_file(DATA, "baseline", "train")), read_queries(query_file(DATA, "explicit", "train")),
+        lambda argument: positions.get(argument, -1),
+    )  # fmt: skip
+    assert len(training.questions) == 3 * len(training.issues)  # every training question, in its three languages
+    known = np.zeros(index.num_docs, dtype=bool)
+    known[np.concatenate(training.issues)] = True
+
+    def scores(params: dict, text: str) -> np.ndarray:
+        ranker = build_ranker(index, np.array(languages)[order], corpus.topic[order], training.issues, params)
+        return ranker.score(index.vocabulary.ids(analyzer.analyze(text)), training.questions.get(text))
+
+    def top(params: dict, text: str) -> np.ndarray:  # as many as no training question judged
+        return np.argsort(-scores(params, text), kind="stable")[: int((~known).sum())]
+
+    dev = read_queries(query_file(DATA, "baseline", "dev"))[0].text
+    assert known[top({"other_issue_penalty": 0.0}, dev)].any()  # without it, other questions' answers come up
+    assert not known[top({}, dev)].any()
+    penalty = DEFAULTS["other_issue_penalty"]
+    assert np.allclose(scores({"other_issue_penalty": 0.0}, dev) - scores({}, dev), penalty * known)
+    question, issue = next(iter(training.questions.items()))
+    others = known & ~np.isin(np.arange(index.num_docs), training.issues[issue])
+    assert np.allclose(scores({"other_issue_penalty": 0.0}, question) - scores({}, question), penalty * others)

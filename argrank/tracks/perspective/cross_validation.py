@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import math
 import tempfile
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,20 +27,23 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from argrank.core.errors import InputError
+from argrank.core.text_table import text_table
 from argrank.index.build import build_index, read_tokens
 from argrank.index.store import Index
 from argrank.text.analyzer import Analyzer
 from argrank.text.multilingual import MultilingualAnalyzer, make_analyzer
 from argrank.text.tokenize import tokenize_table
-from argrank.tracks.perspective.crosslingual import build_ranker
+from argrank.tracks.perspective.crosslingual import DEFAULTS, build_ranker
 from argrank.tracks.perspective.data import SCENARIOS, Query, query_file, read_corpus, read_queries
 from argrank.tracks.perspective.evaluation import RELEVANCE, PerspectiveScores, at_every_k, evaluate_perspective
 from argrank.tracks.perspective.ingest import TEXT, ingest_perspective
+from argrank.tracks.perspective.property_accuracy import PropertyAccuracy, format_accuracy
 from argrank.tracks.perspective.ranking import (
-    SCENARIO_COLUMNS,
+    DEFAULT_DIVERSIFY,
     PropertyEvidence,
     Training,
     aligned,
+    allowed_columns,
     rank_scenario,
     training_from_queries,
 )
@@ -65,12 +68,25 @@ class Fold:
 
 
 @dataclass(frozen=True)
+class Settings:
+    """How every fold is ranked, as RankPerspective's parameters of the same names say: the cross-lingual ranker's
+    `params` (crosslingual.DEFAULTS where missing), the explicit scenario's `diversify` weight and the implicit
+    scenario's `stance` switch."""
+
+    params: Mapping[str, float] = field(default_factory=dict)
+    diversify: float = DEFAULT_DIVERSIFY
+    stance: bool = True
+
+
+@dataclass(frozen=True)
 class CrossValidation:
     """Each scenario's methods scored over every held-out query (each scored once, by the fold holding it out)."""
 
     folds: list[Fold]
     issues: int
     scores: dict[str, dict[str, PerspectiveScores]]  # scenario → method → scores
+    property_accuracy: dict[str, dict[str, float]]  # the implicit scenario's guesses on held-out issues, per key
+    settings: Settings = Settings()
 
     def fold_means(self, scenario: str, method: str, measure: str = FOLD_MEASURE) -> list[float]:
         """The mean of a relevance measure over each fold's queries (NaN for a fold without queries)."""
@@ -79,6 +95,8 @@ class CrossValidation:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "settings": {"params": {**DEFAULTS, **self.settings.params}, "diversify": self.settings.diversify,
+                         "implicit_stance": self.settings.stance},  # fmt: skip
             "folds": len(self.folds),
             "issues": self.issues,
             "fold_issues": [fold.issues for fold in self.folds],
@@ -92,6 +110,7 @@ class CrossValidation:
                 }
                 for scenario, methods in self.scores.items()
             },
+            **({"implicit_property_accuracy": self.property_accuracy} if self.property_accuracy else {}),
         }
 
 
@@ -146,7 +165,7 @@ def load_release(data_dir: str | Path) -> Release:
 
 
 def cross_validate(
-    data_dir: str | Path, folds: int = 5, scenarios: Sequence[str] = SCENARIOS, diversify: float = 0.0
+    data_dir: str | Path, folds: int = 5, scenarios: Sequence[str] = SCENARIOS, settings: Settings = Settings()
 ) -> CrossValidation:
     """Rank each fold's held-out queries of every scenario with what the other folds teach, then score them all."""
     corpus = read_corpus(data_dir)
@@ -155,13 +174,16 @@ def cross_validate(
     split = split_by_issue(baseline, perspective, folds, Path(data_dir))
     release = load_release(data_dir)
     rankings: dict[str, dict[str, dict[str, list[int]]]] = {scenario: {} for scenario in scenarios}
+    accuracy = PropertyAccuracy()
     for held_out in split:
         others = [fold for fold in split if fold is not held_out]
         training = training_from_queries(
             [q for fold in others for q in fold.baseline], [q for fold in others for q in fold.perspective],
             release.position,
         )  # fmt: skip
-        for scenario, methods in _rank_fold(release, held_out, training, scenarios, diversify).items():
+        tested = training_from_queries(held_out.baseline, held_out.perspective, release.position)
+        ranked_fold = _rank_fold(release, held_out, training, scenarios, settings, accuracy, tested)
+        for scenario, methods in ranked_fold.items():
             for method, ranked in methods.items():
                 rankings[scenario].setdefault(method, {}).update(ranked)
     scores = {
@@ -173,40 +195,50 @@ def cross_validate(
         }
         for scenario, methods in rankings.items()
     }
-    return CrossValidation(split, len({i for fold in split for i in fold.issues}), scores)
+    issues = len({i for fold in split for i in fold.issues})
+    return CrossValidation(split, issues, scores, accuracy.table(), settings)
 
 
 def _rank_fold(
-    release: Release, fold: Fold, training: Training, scenarios: Sequence[str], diversify: float
+    release: Release,
+    fold: Fold,
+    training: Training,
+    scenarios: Sequence[str],
+    settings: Settings,
+    accuracy: PropertyAccuracy,
+    tested: Training,
 ) -> dict[str, dict[str, dict[str, list[int]]]]:
     """Scenario → method → query id → ranked argument ids, for one fold's held-out queries (RankPerspective.run's
-    steps, with the ranker built once for the fold's scenarios). The ranker's scores are kept per distinct query
+    steps, with the ranker built once for the fold's scenarios); the implicit scenario's guesses are scored on the
+    held-out examples `tested` into `accuracy`. The ranker's scores are kept per distinct query
     (read-only): the release's perspective queries ask its 105 questions again and again, each ranked three times."""
     index, documents, analyzer = release.index, release.documents, release.analyzer
-    ranker = build_ranker(
-        index, documents.column("language").to_pylist(), documents.column("topic").to_pylist(), training.issues, {}
-    )
+    languages, categories = (documents.column(name).to_pylist() for name in ("language", "topic"))
+    ranker = build_ranker(index, languages, categories, training.issues, dict(settings.params))
 
     @cache
-    def score(term_ids: tuple[int, ...]) -> np.ndarray:
-        scores = ranker.score(list(term_ids))
+    def score(text: str) -> np.ndarray:
+        scores = ranker.score(index.vocabulary.ids(analyzer.analyze(text)), training.questions.get(text))
         scores.setflags(write=False)
         return scores
 
+    stance = settings.stance
+
     def rank(queries: list[Query], scenario: str, diversity: float = 0.0) -> dict[str, list[int]]:
-        evidence = PropertyEvidence(scenario, documents.select(list(SCENARIO_COLUMNS[scenario])), training)
-        return rank_scenario(
-            queries, lambda text: tuple(index.vocabulary.ids(analyzer.analyze(text))), score, evidence, index.doc_ids,
-            DEPTH, diversity,
+        evidence = PropertyEvidence(
+            scenario, documents.select(allowed_columns(scenario, stance)), training, stance=stance
         )  # fmt: skip
+        if evidence.guesser:
+            accuracy.add(evidence.guesser.probability, tested)
+        return rank_scenario(queries, score, evidence, index.doc_ids, DEPTH, diversity)
 
     rankings = {}
     blind = rank(fold.perspective, "baseline") if set(scenarios) - {"baseline"} else {}
     for scenario in scenarios:
-        ours = rank(fold.queries(scenario), scenario, diversify if scenario == "explicit" else 0.0)
+        ours = rank(fold.queries(scenario), scenario, settings.diversify if scenario == "explicit" else 0.0)
         rankings[scenario] = {OURS: ours} if scenario == "baseline" else {OURS: ours, BLIND: blind}
         if scenario == "explicit":
-            profiles = PropertyEvidence("explicit", documents.select(list(SCENARIO_COLUMNS["explicit"])), training)
+            profiles = PropertyEvidence("explicit", documents.select(allowed_columns("explicit")), training)
             rankings[scenario][FILTER] = {
                 query.query_id: filter_by_property(blind[query.query_id], profiles(*_property(query)), release.position)
                 for query in fold.perspective
@@ -233,7 +265,10 @@ def _mean(values: list[float]) -> float:
 def format_cross_validation(result: CrossValidation) -> str:
     """One table per scenario: a row per method, the TABLE measures over all held-out queries and the mean ± sample
     standard deviation of the folds' FOLD_MEASURE."""
-    blocks = []
+    settings = result.settings
+    params = ", ".join(f"{name} {value:g}" for name, value in {**DEFAULTS, **settings.params}.items())
+    stance = "reads" if settings.stance else "does not read"
+    blocks = [f"ranker: {params}; explicit diversify {settings.diversify:g}; implicit {stance} the stance label"]
     for scenario, methods in result.scores.items():
         queries = next(iter(methods.values())).queries
         header = ["method", *TABLE, f"{FOLD_MEASURE} per fold"]
@@ -242,9 +277,9 @@ def format_cross_validation(result: CrossValidation) -> str:
             folds = [value for value in result.fold_means(scenario, method) if not math.isnan(value)]
             spread = f"{np.mean(folds):.4f} ± {np.std(folds, ddof=1) if len(folds) > 1 else 0.0:.4f}"
             rows.append([method, *(f"{scores.means[name]:.4f}" for name in TABLE), spread])
-        widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
-        lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
-                 for row in rows]  # fmt: skip
         title = f"{scenario}: {queries} held-out queries, {len(result.folds)} folds over {result.issues} issues"
-        blocks.append("\n".join([title, *lines]))
+        blocks.append(f"{title}\n{text_table(rows)}")
+    if result.property_accuracy:
+        title = "implicit: its guesses of the query's property on held-out issues' judged arguments"
+        blocks.append(f"{title}\n{format_accuracy(result.property_accuracy)}")
     return "\n\n".join(blocks)

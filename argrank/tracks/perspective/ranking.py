@@ -1,24 +1,25 @@
 """The three scenarios' rankings, each built only from the columns its rules allow.
 
 - baseline: the query text; of the corpus, its arguments' texts (as the index), languages and topic categories;
-- explicit: also the query's socio-cultural property and every author's profile: of the baseline's top RERANK,
-  arguments whose author has the property move ahead of the others, each group in the baseline's order;
+- explicit: also the query's socio-cultural property and every author's profile: arguments whose author has the
+  property move ahead of the others over the whole list, each group in the baseline's order;
 - implicit: the query's property, but no profile of the corpus. Whether an author has the property is guessed from
-  the argument's text by a classifier per property value, trained only on arguments judged for training queries
-  (a training query with property p judges its issue's arguments: relevant ones have p, the others do not). The
-  classifiers share one character n-gram TF-IDF matrix of every argument's text, built once: the release's 57
-  property values with a pipeline each took about 7 minutes to fit and to vectorise every text again per value;
-  shared, 27 s.
+  the argument's text (`property_guess`), learned only from arguments judged for training queries; of the
+  baseline's IMPLICIT_DEPTH best, those most likely to have it move up. With `stance` (the default), the argument's
+  stance label may be read too: it is the argument's, not its author's profile (the task withholds the profiles,
+  not the corpus's other fields). Within a query's candidates, the side (FAVOR or AGAINST) whose arguments the
+  guess finds likelier to have the property is the side the property's holders take on this issue, so each
+  argument also gets its side's log-odds ratio (a link between property and stance learned per issue, from the
+  guesses themselves: no judgment of the query's issue is read).
 
-`documents` passed to `rank_scenario` is checked against SCENARIO_COLUMNS, so a ranking that could read more than
-its scenario allows fails instead of running.
+`documents` passed to `PropertyEvidence` is checked against `allowed_columns`, so a ranking that could read more
+than its scenario allows fails instead of running.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 import numpy as np
 import pyarrow as pa
@@ -26,31 +27,31 @@ import pyarrow.compute as pc
 
 from argrank.core.progress import track
 from argrank.retrieval.search import top_k
-from argrank.tracks.perspective.data import ISSUES, PROFILE_COLUMNS, QUERY_PROPERTY_TO_CORPUS, Query
-
-if TYPE_CHECKING:
-    import scipy.sparse as sp
-    from sklearn.linear_model import LogisticRegression
+from argrank.tracks.perspective.data import ISSUES, PROFILE_COLUMNS, QUERY_PROPERTY_TO_CORPUS, STANCES, Query
+from argrank.tracks.perspective.property_guess import PropertyGuesser, logit
 
 _SHARED = ("id", "language", "topic")
 SCENARIO_COLUMNS = {
     "baseline": _SHARED,
-    "implicit": (*_SHARED, "argument"),
+    "implicit": (*_SHARED, "argument", "stance"),
     "explicit": (*_SHARED, "stance", *PROFILE_COLUMNS),
 }
 # Part of the rankings' cache key: a change of method that changes rankings changes it, so cached ones are redone.
-METHOD = "perspective-ranking/2"  # 2: the implicit classifiers share one feature matrix
-RERANK = 100  # how many of the baseline's best a query's property may re-order
-IMPLICIT_WEIGHT = 0.25  # how far a confident "has the property" lifts an argument, against scores scaled to [0, ~2]
+# 2: the implicit classifiers share one feature matrix; 3: explicit over the whole list, other questions demoted;
+# 4: the implicit guess from words and similar judged arguments, as log-odds over a deeper top, stance links
+METHOD = "perspective-ranking/4"
+IMPLICIT_DEPTH = 300  # how many of the baseline's best the implicit scenario's guess may re-order (an issue: ~600)
 
 
 @dataclass(frozen=True)
 class Training:
-    """What the training queries teach: each issue's arguments (positions in the index's document order) and, per
-    property (key, value), arguments known to have it and known not to."""
+    """What the training queries teach: each issue's arguments (positions in the index's document order), each
+    training question's issue (by its text, in every language it is asked in) and, per property (key, value),
+    arguments known to have it and known not to."""
 
     issues: list[np.ndarray]
     properties: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]]
+    questions: dict[str, int] = field(default_factory=dict)
 
 
 def training_from_queries(
@@ -60,42 +61,59 @@ def training_from_queries(
     perspective training queries; `position` maps an argument id to its document position (-1: not indexed)."""
     distinct = {tuple(sorted(_positions(query, position))) for query in baseline if query.relevant_candidates}
     issues = [np.array(ids, dtype=np.int64) for ids in sorted(distinct)]
+    number = {tuple(ids.tolist()): i for i, ids in enumerate(issues)}
+    questions = {
+        query.text: number[tuple(sorted(_positions(query, position)))]
+        for query in baseline
+        if query.relevant_candidates
+    }
     properties: dict[tuple[str, str], tuple[set[int], set[int]]] = {}
     for query in perspective:
         if not query.relevant_candidates or not query.demographic_property:
             continue
         relevant = set(_positions(query, position))
-        issue = max(issues, key=lambda members: len(relevant & set(members.tolist())), default=np.array([], int))
+        issue = max(range(len(issues)), key=lambda i: len(relevant & set(issues[i].tolist())), default=None)
+        if issue is None:
+            continue
+        questions.setdefault(query.text, issue)
         have, lack = properties.setdefault(next(iter(query.demographic_property.items())), (set(), set()))
         have |= relevant
-        lack |= set(issue.tolist()) - relevant
-    return Training(issues, {key: (np.array(sorted(h)), np.array(sorted(l - h))) for key, (h, l) in properties.items()})
+        lack |= set(issues[issue].tolist()) - relevant
+    properties_ = {key: (np.array(sorted(h)), np.array(sorted(l - h))) for key, (h, l) in properties.items()}
+    return Training(issues, properties_, questions)
 
 
 def _positions(query: Query, position: Callable[[int], int]) -> list[int]:
     return [p for p in (position(i) for i in query.relevant_candidates or ()) if p >= 0]
 
 
-def check_columns(documents: pa.Table, scenario: str) -> None:
-    """ValueError if `documents` holds a column the scenario's rules do not allow."""
-    extra = sorted(set(documents.column_names) - set(SCENARIO_COLUMNS[scenario]))
+def allowed_columns(scenario: str, stance: bool = True) -> list[str]:
+    """The document columns a scenario's ranking may read; without `stance`, the implicit scenario's lack it."""
+    return [c for c in SCENARIO_COLUMNS[scenario] if stance or scenario != "implicit" or c != "stance"]
+
+
+def check_columns(documents: pa.Table, scenario: str, stance: bool = True) -> None:
+    """ValueError if `documents` holds a column the scenario's rules (and the stance switch) do not allow."""
+    extra = sorted(set(documents.column_names) - set(allowed_columns(scenario, stance)))
     if extra:
         raise ValueError(f"the {scenario} scenario may not read {', '.join(extra)}")
 
 
 class PropertyEvidence:
     """What a scenario may know of whether each document's author has a property (key, value), computed once per
-    property: explicit, the profile itself (0 or 1); implicit, a text classifier's probability, where one could be
-    trained; baseline, nothing."""
+    property: explicit, the profile itself (0 or 1); implicit, the log-odds `PropertyGuesser` gives, where it could
+    learn the value; baseline, nothing. `stance` is the implicit scenario's switch for reading the stance label."""
 
-    def __init__(self, scenario: str, documents: pa.Table, training: Training, seed: int = 0):
-        check_columns(documents, scenario)
+    def __init__(self, scenario: str, documents: pa.Table, training: Training, seed: int = 0, stance: bool = True):
+        check_columns(documents, scenario, stance)
         self.scenario = scenario
         self.documents = documents
+        self.guesser = None
+        self.favor = None  # implicit with stance: which documents argue in favour
         if scenario == "implicit":
-            self.features, self.models = property_models(documents.column("argument").to_pylist(), training, seed)
-        else:
-            self.features, self.models = None, {}
+            self.guesser = PropertyGuesser(documents.column("argument").to_pylist(), training, seed)
+            if stance:
+                self.favor = np.asarray(documents.column("stance").to_pylist(), dtype=object) == STANCES[0]
         self._known: dict[tuple[str, str], np.ndarray | None] = {}
         self._values: dict[str, np.ndarray] = {}
 
@@ -107,10 +125,7 @@ class PropertyEvidence:
     def _evidence(self, key: str, value: str) -> np.ndarray | None:
         if self.scenario == "explicit":
             return property_mask(self.documents, key, value).astype(np.float64)
-        model = self.models.get((key, value))
-        if model is None:
-            return None
-        return model.predict_proba(self.features)[:, list(model.classes_).index(1.0)]
+        return self.guesser.log_odds(key, value) if self.guesser else None
 
     def values(self, name: str) -> np.ndarray:
         """Explicit scenario: each document's value of the profile column `name`, as integer codes, read once."""
@@ -120,21 +135,34 @@ class PropertyEvidence:
         return self._values[name]
 
     def adjust(self, scores: np.ndarray, query: Query) -> np.ndarray:
-        """The baseline scores with the `RERANK` best re-ordered by what is known of the query's property (the rest
-        keep their places below): explicit puts those whose author has it first, implicit adds IMPLICIT_WEIGHT × the
-        probability. Only the top is re-ordered because the property says nothing of the issue: lifting every
-        author who has it would bring in other issues' arguments."""
+        """The baseline scores adjusted by what is known of the query's property. Explicit: every argument whose
+        author has it ahead of every other, each group in the baseline's order (the whole list: the relevant are
+        exactly the issue's arguments with the property, however deep the baseline puts them). Implicit: of the
+        baseline's IMPLICIT_DEPTH best, the guess's log-odds (and, with stance, the side's) added to the score; the
+        rest keep their places below, because a guess from the text says nothing of the issue and lifting far
+        would bring in other issues' arguments."""
         if not query.demographic_property or self.scenario == "baseline":
             return scores
         evidence = self(*next(iter(query.demographic_property.items())))
         if evidence is None:
             return scores
-        top, _ = top_k(np.arange(len(scores)), scores, RERANK)
         spread = scores.max(initial=0.0) - scores.min(initial=0.0) + 1.0
-        weight = spread if self.scenario == "explicit" else IMPLICIT_WEIGHT
+        if self.scenario == "explicit":
+            return scores + spread * evidence
+        top, _ = top_k(np.arange(len(scores)), scores, IMPLICIT_DEPTH)
+        lift = evidence[top] if self.favor is None else evidence[top] + stance_link(evidence[top], self.favor[top])
         adjusted = scores.copy()
-        adjusted[top] += spread + weight * evidence[top]  # the top stays above the rest
+        adjusted[top] += spread + lift - lift.min()  # the top stays above the rest
         return adjusted
+
+
+def stance_link(log_odds: np.ndarray, favor: np.ndarray) -> np.ndarray:
+    """Per candidate, the log-odds of its side: logit of the mean guessed probability over the candidates taking
+    its stance. The side whose arguments look likelier to have the property is the side its holders take on this
+    issue; averaged over a side's arguments, the noisy per-argument guesses agree more than one does."""
+    probability = 1.0 / (1.0 + np.exp(-log_odds))
+    side = np.array([probability[favor == s].mean() if (favor == s).any() else 0.5 for s in (False, True)])
+    return logit(side)[favor.astype(np.int64)]
 
 
 def property_mask(documents: pa.Table, key: str, value: str) -> np.ndarray:
@@ -145,27 +173,6 @@ def property_mask(documents: pa.Table, key: str, value: str) -> np.ndarray:
     return np.array([item == value for item in column], dtype=bool)
 
 
-def property_models(
-    texts: Sequence[str], training: Training, seed: int = 0
-) -> tuple[sp.csr_matrix, dict[tuple[str, str], LogisticRegression]]:
-    """Implicit scenario: every text's character n-gram TF-IDF features and, per property value with examples on
-    both sides, a classifier of "has it" over them."""
-    # Imported here: scikit-learn takes about a second to import, and only this scenario's ranking needs it.
-    from sklearn.feature_extraction.text import TfidfVectorizer
-    from sklearn.linear_model import LogisticRegression
-
-    features = TfidfVectorizer(analyzer="char_wb", ngram_range=(3, 5), sublinear_tf=True).fit_transform(texts)
-    models = {}
-    for key, (have, lack) in sorted(training.properties.items()):
-        if len(have) < 2 or len(lack) < 2:
-            continue
-        rows = np.concatenate([have, lack])
-        labels = np.concatenate([np.ones(len(have)), np.zeros(len(lack))])
-        model = LogisticRegression(class_weight="balanced", max_iter=1000, random_state=seed)
-        models[key] = model.fit(features[rows], labels)
-    return features, models
-
-
 def aligned(documents: pa.Table, doc_ids: pa.Array) -> pa.Table:
     """`documents` reordered to the index's document order (rows the index lacks are dropped)."""
     return documents.take(pc.index_in(doc_ids, value_set=documents.column("id")))
@@ -173,19 +180,19 @@ def aligned(documents: pa.Table, doc_ids: pa.Array) -> pa.Table:
 
 def rank_scenario(
     queries: Sequence[Query],
-    term_ids: Callable[[str], list[int]],
-    score: Callable[[list[int]], np.ndarray],
+    score: Callable[[str], np.ndarray],
     evidence: PropertyEvidence,
     doc_ids: pa.Array,
     depth: int,
     diversity: float = 0.0,
 ) -> dict[str, list[int]]:
-    """query id → its `depth` best argument ids (as integers), in query order; ties by document id. With
+    """query id → its `depth` best argument ids (as integers), in query order, from `score` (a query text → every
+    document's score) adjusted by the evidence of the query's property; ties by document id. With
     `diversity` > 0 the explicit scenario's top is diversified over the authors' profiles (`diversify`); the other
     scenarios may not read profiles, so for them it changes nothing."""
     rankings = {}
     for query in track(queries, "rank queries", total=len(queries), unit=" queries"):
-        scores = evidence.adjust(score(term_ids(query.text)), query)
+        scores = evidence.adjust(score(query.text), query)
         if diversity > 0 and evidence.scenario == "explicit":
             scores = diversify(scores, diversity_values(evidence, query), diversity)
         docs, _ = top_k(np.arange(len(scores)), scores, depth)
@@ -194,6 +201,10 @@ def rank_scenario(
 
 
 DIVERSIFY_DEPTH = 50  # how many of the best the diversity re-ranking re-orders
+# The explicit scenario's diversity weight by default: issue-level cross-validation on the real release's training
+# queries measured 0.2 as free (nDCG@4 0.8467 → 0.8462, α-nDCG@4 0.7881 → 0.7927, rKL@4 0.1718 → 0.1631) and 0.4 as
+# costing relevance (nDCG@4 0.8414): docs/tracks/perspective.md.
+DEFAULT_DIVERSIFY = 0.2
 NOVELTY_DECAY = 0.5  # α of α-nDCG: each earlier argument sharing a value halves a value's novelty
 
 
