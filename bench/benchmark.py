@@ -1,8 +1,9 @@
 """`make bench`: our stages, the peers (bm25s, rank-bm25) and the FullSubmission args track on a synthetic
-args.me-size corpus, with the issue's targets checked.
+args.me-size corpus, and the perspective track's rankings at release size, with the issue's targets checked.
 
     python -m bench.benchmark [--arguments 387740] [--seed 0] [--subset 50000] [--peers bm25s,rank-bm25]
                               [--skip-full-run] [--workers 1] [--shards 1] [--corpus DIR] [--out outputs/bench]
+                              [--perspective DIR] [--skip-perspective] [--skip-args]
 
 Writes OUT/results.json and OUT/results.md and prints the Markdown. A missed target is printed as FAIL and the
 exit status stays 0; a stage that crashes makes it 1. This driver imports only the standard library (and
@@ -26,6 +27,7 @@ from bench.measure import run_child
 
 REPO = Path(__file__).resolve().parent.parent
 GENERATOR = REPO / "tools" / "synthetic_argsme.py"
+PERSPECTIVE_DATA = REPO.parent / "shared" / "data" / "perspective-release-train"  # the real release's training part
 PEERS = ("bm25s", "rank-bm25")
 K1, B, K1_CHANGED = 1.2, 0.75, 1.3
 DEPTH = 1000
@@ -53,6 +55,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=1, help="Luigi workers for FullSubmission (1, as make run)")
     parser.add_argument("--shards", type=int, default=1, help="the args track's `shards` setting (1)")
     parser.add_argument("--corpus", type=Path, help="an args.me folder (with topics.xml) to use instead of generating")
+    parser.add_argument(
+        "--perspective", type=Path, default=PERSPECTIVE_DATA,
+        help=f"the perspective release to rank ({PERSPECTIVE_DATA}); where it is missing, NOT MEASURED",
+    )  # fmt: skip
+    parser.add_argument("--skip-perspective", action="store_true", help="do not measure the perspective track")
+    parser.add_argument(
+        "--skip-args", action="store_true",
+        help="do not measure the args track (corpus, stages, peers, FullSubmission): the perspective track alone",
+    )  # fmt: skip
     parser.add_argument("--out", type=Path, default=REPO / "outputs" / "bench", help="output folder (outputs/bench)")
     args = parser.parse_args(argv)
     args.peers = [p.strip() for p in args.peers.split(",") if p.strip()]
@@ -80,11 +91,13 @@ class Bench:
                 "arguments": args.arguments, "seed": args.seed, "topics": args.topics, "subset": args.subset,
                 "repeats": args.repeats, "peers": args.peers, "bm25s_form": args.bm25s_form, "k1": K1, "b": B,
                 "depth": DEPTH, "language": "en", "fields": ["premise"], "workers": args.workers,
-                "shards": args.shards,
+                "shards": args.shards, "perspective": None if args.skip_perspective else str(args.perspective),
+                "skip_args": args.skip_args,
             },
             "stages": {},
             "peers": {},
             "full_run": {},
+            "perspective": {},
             "errors": [],
         }  # fmt: skip
 
@@ -185,6 +198,20 @@ class Bench:
         submission = outputs / "submission" / "args"
         full["run_files"] = {p.name: sum(1 for _ in p.open(encoding="utf-8")) for p in sorted(submission.glob("*.txt"))}
 
+    def perspective(self) -> None:
+        """The perspective stage on the release, or why it is not measured (skipped, or no release there)."""
+        result = self.results["perspective"]
+        if self.args.skip_perspective:
+            result["skipped"] = "--skip-perspective"
+            return
+        data = self.args.perspective.resolve()
+        result["data"] = str(data)
+        if not data.is_dir():
+            result["skipped"] = f"no release at {data} (--perspective DIR)"
+            return
+        params = {"data": str(data), "queries": report.PERSPECTIVE_QUERIES, "depth": DEPTH}
+        result.update(self.stage("perspective", params))
+
     def luigi(self, label: str, runs_file: Path, outputs: Path) -> dict:
         command = [sys.executable, "-m", "luigi", "--module", "workflows", "FullSubmission", "--local-scheduler",
                    "--workers", self.args.workers, "--runs-file", runs_file, "--argrank-output-dir", outputs]  # fmt: skip
@@ -205,20 +232,28 @@ class Bench:
 
     # --------------------------------------------------------------------------------------------- run
 
+    def args_track(self) -> None:
+        if self.args.skip_args:
+            self.results["full_run"]["skipped"] = "--skip-args"
+            return
+        corpus = self.corpus()
+        self.pipeline(corpus)
+        self.peers()
+        self.full_run(corpus)
+
     def run(self) -> int:
         for folder in (self.work, self.logs):
             if folder.exists():
                 shutil.rmtree(folder)
         status = 0
-        try:
-            corpus = self.corpus()
-            self.pipeline(corpus)
-            self.peers()
-            self.full_run(corpus)
-        except StageFailed as error:
-            print(f"[bench] ERROR: {error}", file=sys.stderr, flush=True)
-            self.results["errors"].append(str(error).splitlines()[0])
-            status = 1
+        # The tracks fail apart: a crash in one still leaves the other's figures.
+        for part in (self.args_track, self.perspective):
+            try:
+                part()
+            except StageFailed as error:
+                print(f"[bench] ERROR: {error}", file=sys.stderr, flush=True)
+                self.results["errors"].append(str(error).splitlines()[0])
+                status = 1
         self.results["load_average"]["end"] = _load_average()
         self.results["ratios"] = report.ratios(self.results)
         self.results["targets"] = report.targets(self.results)

@@ -11,10 +11,18 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from itertools import cycle, islice
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING
 
 from bench.measure import Phases
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from argrank.tracks.perspective.data import Query
 
 STAGES: dict[str, Callable[[dict, Phases], dict]] = {}
 
@@ -462,6 +470,91 @@ def rank_bm25(params: dict, phases: Phases) -> dict:
         "topics_compared": compared,
         "topics_mismatched": mismatched,
         "max_score_difference": max_difference,
+    }
+
+
+def release_queries(queries: Sequence[Query], count: int) -> list[Query]:
+    """The first `count` queries in file order, cycled where the file has fewer: synthetic queries of the real
+    count. A repeat keeps its text and property under a fresh id, since rankings are keyed by query id."""
+    if not queries:
+        return []
+    return [
+        query if i < len(queries) else replace(query, query_id=f"{query.query_id}-repeat{i // len(queries)}")
+        for i, query in enumerate(islice(cycle(queries), count))
+    ]
+
+
+@stage
+def perspective(params: dict, phases: Phases) -> dict:
+    """The perspective track at release size in one process: the release loaded as cross-validation loads it, the
+    ranker learned from the training queries, then per scenario its property evidence and the ranking of
+    params['queries'] queries (RankPerspective's score function and depth)."""
+    from argrank.tracks.perspective import ranking
+    from argrank.tracks.perspective.cross_validation import load_release
+    from argrank.tracks.perspective.crosslingual import build_ranker
+    from argrank.tracks.perspective.data import SCENARIOS, query_file, read_corpus, read_queries
+
+    data, count, depth = params["data"], params["queries"], params["depth"]
+    with phases.phase("prepare"):
+        release = load_release(data)
+    with phases.phase("read_queries"):
+        corpus = read_corpus(data)
+        baseline = read_queries(query_file(data, "baseline", "train"), corpus)
+        perspective_queries = read_queries(query_file(data, "explicit", "train"), corpus)
+        del corpus
+    index, documents, analyzer = release.index, release.documents, release.analyzer
+    with phases.phase("ranker"):
+        training = ranking.training_from_queries(baseline, perspective_queries, release.position)
+        ranker = build_ranker(
+            index, documents.column("language").to_pylist(), documents.column("topic").to_pylist(), training.issues, {}
+        )
+
+    def score(text: str) -> np.ndarray:
+        return ranker.score(index.vocabulary.ids(analyzer.analyze(text)), training.questions.get(text))
+
+    diversify = ranking.DEFAULT_DIVERSIFY  # the explicit scenario's, as the track ranks it by default
+    scenarios = {}
+    for scenario in SCENARIOS:
+        source = baseline if scenario == "baseline" else perspective_queries
+        queries = release_queries(source, count)
+        diversity = diversify if scenario == "explicit" else 0.0
+        columns = ranking.allowed_columns(scenario)
+        with phases.phase(f"evidence_{scenario}"):  # the implicit classifiers are fitted here
+            evidence = ranking.PropertyEvidence(scenario, documents.select(columns), training)
+        with phases.phase(f"rank_{scenario}"):
+            rankings = ranking.rank_scenario(queries, score, evidence, index.doc_ids, depth, diversity)
+        built, ranked = phases.phases[f"evidence_{scenario}"], phases.phases[f"rank_{scenario}"]
+        seconds = built["seconds"] + ranked["seconds"]
+        lengths = [len(ids) for ids in rankings.values()]
+        scenarios[scenario] = {
+            "queries": len(rankings),
+            "distinct_texts": len({query.text for query in queries}),
+            "file_queries": len(source),
+            "diversity": diversity,
+            "property_models": len(evidence.guesser.models) if evidence.guesser else 0,
+            "seconds": seconds,
+            "evidence_seconds": built["seconds"],
+            "rank_seconds": ranked["seconds"],
+            "cpu_seconds": built["cpu_seconds"] + ranked["cpu_seconds"],
+            "queries_per_second": len(rankings) / seconds if seconds > 0 else None,
+            "ids_per_query_min": min(lengths, default=0),
+            "ids_per_query_max": max(lengths, default=0),
+            "peak_rss_bytes": phases.peak_through(f"evidence_{scenario}", f"rank_{scenario}"),
+        }
+        del evidence, rankings
+    p = phases.phases
+    return {
+        "seconds": sum(record["seconds"] for record in p.values()),
+        "prepare_seconds": p["prepare"]["seconds"],
+        "read_queries_seconds": p["read_queries"]["seconds"],
+        "ranker_seconds": p["ranker"]["seconds"],
+        "documents": index.num_docs,
+        "terms": len(index.terms),
+        "issues": len(training.issues),
+        "train_queries": {"baseline": len(baseline), "perspective": len(perspective_queries)},
+        "queries": count,
+        "depth": depth,
+        "scenarios": scenarios,
     }
 
 
