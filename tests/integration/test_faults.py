@@ -36,7 +36,10 @@ def published(outputs: Path) -> dict[str, bytes]:
 
 
 def leftovers(outputs: Path) -> list[Path]:
-    return [p for p in outputs.rglob("*") if LEFTOVER.match(p.name)]
+    """Temporary entries under `outputs`. The run being watched creates and renames them while this walks, so a
+    folder that vanishes mid-walk is skipped (os.walk ignores it), where Path.rglob raised FileNotFoundError."""
+    return [Path(root, name) for root, folders, files in os.walk(outputs) for name in folders + files
+            if LEFTOVER.match(name)]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
