@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from argrank.retrieval.registry import checked_params
 from argrank.tracks.perspective.cross_validation import Settings, cross_validate, format_cross_validation
 from argrank.tracks.perspective.crosslingual import DEFAULTS, RANGES
 from argrank.tracks.perspective.data import SCENARIOS
 from argrank.tracks.perspective.ranking import DEFAULT_DIVERSIFY
+from workflows.param_option import add_param_option, param_values
 
 
 def cmd_perspective_cv(args: argparse.Namespace) -> int:
@@ -19,25 +19,11 @@ def cmd_perspective_cv(args: argparse.Namespace) -> int:
     if not 0.0 <= args.diversify <= 1.0:
         args.usage_error(f"--diversify must be from 0 to 1, got {args.diversify}")
     scenarios = [scenario for scenario in SCENARIOS if scenario in (args.scenario or SCENARIOS)]
-    settings = Settings(_params(args), args.diversify, args.implicit_stance)
+    params = param_values(args, "the perspective ranker", DEFAULTS, RANGES)
+    settings = Settings(params, args.diversify, args.implicit_stance)
     result = cross_validate(args.data, args.folds, scenarios, settings)
     print(json.dumps(result.to_json(), indent=2) if args.json else format_cross_validation(result))
     return 0
-
-
-def _params(args: argparse.Namespace) -> dict[str, float]:
-    """The --param NAME=VALUE pairs, checked as a runs file's perspective params are."""
-    params = {}
-    for pair in args.param or ():
-        name, _, value = pair.partition("=")
-        try:
-            params[name.strip()] = float(value)
-        except ValueError:
-            args.usage_error(f"--param {pair}: expected NAME=NUMBER")
-    try:
-        return checked_params("the perspective ranker", params, DEFAULTS, RANGES)
-    except ValueError as error:
-        args.usage_error(f"--param: {error}")
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -54,10 +40,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "--diversify", type=float, default=DEFAULT_DIVERSIFY,
         help=f"explicit scenario: profile diversity weight, 0 to 1 (default {DEFAULT_DIVERSIFY}, as the graph's)",
     )  # fmt: skip
-    cv.add_argument(
-        "--param", action="append", metavar="NAME=VALUE",
-        help=f"a cross-lingual ranker setting, as a runs file's params (repeatable; {', '.join(DEFAULTS)})",
-    )  # fmt: skip
+    add_param_option(cv, "a cross-lingual ranker setting, as a runs file's params", DEFAULTS)
     cv.add_argument(
         "--implicit-stance", action=argparse.BooleanOptionalAction, default=True,
         help="implicit scenario: read the arguments' stance label (default: yes)",

@@ -1,7 +1,8 @@
-"""The stance models' file, in a format that runs no code when loaded (a pickle would run any it holds, and the
+"""The model files (stance classifiers, the quality model), in a format that runs no code when loaded (a pickle would run any it holds, and the
 cache may sit on a shared file system): a zip of a JSON header, which names the format and the scikit-learn
-version, and the fitted pipeline in skops' secure format, which builds only types on an explicit list. A model
-from another scikit-learn version is refused before any of it is built, and so is every other file."""
+version, and the fitted model in skops' secure format, which builds only types on an explicit list. A model from
+another scikit-learn version is refused before any of it is built, and so is every other file, including a model
+of another kind (the format names the kind: a stance model is no quality model)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from argrank.core.errors import InputError
 if TYPE_CHECKING:
     from sklearn.pipeline import Pipeline
 
-FORMAT = "argrank-stance-model/2"
+FORMAT_VERSION = 2
+STANCE, QUALITY = "stance", "quality"
 _HEADER = "header.json"
 _MODEL = "model.skops"
 # The installed scikit-learn's version, read without importing it (that takes about a second, which every start
@@ -27,18 +29,28 @@ _MODEL = "model.skops"
 SKLEARN_VERSION = version("scikit-learn")
 
 
-def save_model(model: Pipeline, path: str | Path) -> None:
-    """Write `model` to `path` atomically, with the scikit-learn version that load_model will insist on."""
+def format_name(kind: str) -> str:
+    """The format a model file of `kind` names in its header."""
+    return f"argrank-{kind}-model/{FORMAT_VERSION}"
+
+
+FORMAT = format_name(STANCE)  # in the stance models' signatures: a new format retrains them
+
+
+def save_model(model: Pipeline | dict, path: str | Path, kind: str = STANCE) -> None:
+    """Write `model` to `path` atomically, with its kind and the scikit-learn version that load_model will insist
+    on."""
     import skops.io
 
-    header = {"format": FORMAT, "sklearn": SKLEARN_VERSION}
+    header = {"format": format_name(kind), "sklearn": SKLEARN_VERSION}
     with atomic_path(path) as tmp, zipfile.ZipFile(tmp, "w") as archive:
         archive.writestr(_HEADER, json.dumps(header))
         archive.writestr(_MODEL, skops.io.dumps(model, compression=zipfile.ZIP_DEFLATED))
 
 
-def load_model(path: str | Path, trusted: Sequence[str]) -> Pipeline:
-    """The model save_model wrote to `path`, built from skops' default trusted types and the `trusted` ones only.
+def load_model(path: str | Path, trusted: Sequence[str], kind: str = STANCE) -> Pipeline | dict:
+    """The model of `kind` save_model wrote to `path`, built from skops' default trusted types and the `trusted`
+    ones only.
 
     Raises InputError for a file that is not such a model, one saved under another scikit-learn version (a model
     is only guaranteed to behave the same under the version that fitted it), or one naming any other type.
@@ -54,28 +66,29 @@ def load_model(path: str | Path, trusted: Sequence[str]) -> Pipeline:
             model = archive.read(_MODEL)
     except Exception:  # a file that is not such a zip can fail in any of a dozen ways
         header = None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
+    if not isinstance(header, dict) or header.get("format") != format_name(kind):
         raise InputError(
-            path, "", f"not a stance model saved by this argrank ({FORMAT}); older ones were pickles: retrain it"
-        )
+            path, "", f"not a {kind} model saved by this argrank ({format_name(kind)}); older ones were pickles: "
+            "retrain it",
+        )  # fmt: skip
     if header.get("sklearn") != SKLEARN_VERSION:
         raise InputError(
             path, "", f"model saved with scikit-learn {header.get('sklearn')}, this is {SKLEARN_VERSION}: retrain it"
         )
-    return _build(path, model, trusted)
+    return _build(path, model, trusted, kind)
 
 
-def _build(path: Path, data: bytes, trusted: Sequence[str]) -> Pipeline:
+def _build(path: Path, data: bytes, trusted: Sequence[str], kind: str) -> Pipeline | dict:
     """The pipeline in skops bytes `data`, after checking that it names no type beyond the trusted ones."""
     import skops.io
 
     try:
         untrusted = sorted(set(skops.io.get_untrusted_types(data=data)) - set(trusted))
     except Exception as error:  # damaged skops data, like a damaged zip, fails in many ways
-        raise InputError(path, "", f"damaged stance model: {error}") from None
+        raise InputError(path, "", f"damaged {kind} model: {error}") from None
     if untrusted:
-        raise InputError(path, "", f"refused, not loaded: it names types a stance model never holds: {untrusted}")
+        raise InputError(path, "", f"refused, not loaded: it names types a {kind} model never holds: {untrusted}")
     try:
         return skops.io.loads(data, trusted=list(trusted))
     except Exception as error:
-        raise InputError(path, "", f"damaged stance model: {error}") from None
+        raise InputError(path, "", f"damaged {kind} model: {error}") from None

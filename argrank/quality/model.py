@@ -1,0 +1,75 @@
+"""The quality model: a premise's expected combined quality, from its words and its measured style.
+
+Webis-ArgQuality-20 scores a premise that is no argument at -4 and the arguments on a scale centred per topic, so
+the model has two parts over one feature matrix (word 1–2-gram TF-IDF beside the scaled `features.FEATURES`):
+a logistic regression for "is an argument" and a ridge regression of the quality of arguments. Its prediction is
+the expectation P(argument) × quality + (1 − P(argument)) × the non-arguments' score, which orders a likely
+non-argument below the arguments and ranks the arguments by how good they look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from argrank.quality.data import QualitySet
+from argrank.quality.features import text_features, word_counts
+
+ALPHA = 3.0  # the quality regression's ridge penalty
+C = 1.0  # the argument classifier's inverse regularisation
+# What the model file may build beyond skops' defaults (core.model_file): our feature function and the scaler.
+MODEL_TYPES = (f"{text_features.__module__}.text_features",)
+
+
+@dataclass(frozen=True)
+class QualityPredictions:
+    """Per text: the expected quality, the probability that it is an argument, and its length in words."""
+
+    quality: np.ndarray
+    argument: np.ndarray
+    words: np.ndarray
+
+
+def train_quality_model(examples: QualitySet, seed: int = 0) -> dict[str, Any]:
+    """The model fitted on `examples` (as a dict of fitted scikit-learn parts and the non-arguments' score);
+    ValueError where the examples have no argument, or nothing but arguments."""
+    from sklearn.linear_model import LogisticRegression, Ridge
+
+    if examples.is_argument.all() or not examples.is_argument.any():
+        raise ValueError("the examples must hold both arguments and premises that are none")
+    features = _features()
+    matrix = features.fit_transform(examples.texts)
+    argument = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(matrix, examples.is_argument)
+    arguments = examples.is_argument
+    quality = Ridge(alpha=ALPHA).fit(matrix[arguments], examples.quality[arguments])
+    floor = float(np.mean(examples.quality[~arguments]))
+    return {"features": features, "argument": argument, "quality": quality, "floor": floor}
+
+
+def predict_quality(model: dict[str, Any], texts: Sequence[str]) -> QualityPredictions:
+    """The model's predictions for `texts` (none for no texts)."""
+    if not len(texts):
+        empty = np.zeros(0)
+        return QualityPredictions(empty, empty, empty)
+    matrix = model["features"].transform(list(texts))
+    argument = model["argument"].predict_proba(matrix)[:, list(model["argument"].classes_).index(True)]
+    quality = model["quality"].predict(matrix)
+    expected = argument * quality + (1 - argument) * model["floor"]
+    return QualityPredictions(expected, argument, word_counts(texts))
+
+
+def _features():
+    """Word 1–2-grams (TF-IDF) beside the measured features, scaled: one matrix for both parts of the model."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.pipeline import FeatureUnion, make_pipeline
+    from sklearn.preprocessing import FunctionTransformer, StandardScaler
+
+    return FeatureUnion(
+        [
+            ("words", TfidfVectorizer(ngram_range=(1, 2), min_df=2, sublinear_tf=True)),
+            ("measures", make_pipeline(FunctionTransformer(text_features), StandardScaler())),
+        ]
+    )
