@@ -20,7 +20,8 @@ from argrank.core.model_file import FORMAT, load_model, save_model
 from argrank.formats.topics import read_topics
 from argrank.tracks.comparative.objects import objects_by_topic
 from argrank.tracks.comparative.passages import TEXT
-from argrank.tracks.comparative.ranked_stance import classify_ranking, texts_by_id
+from argrank.core.document_texts import texts_by_id
+from argrank.tracks.comparative.ranked_stance import classify_ranking
 from argrank.tracks.comparative.stance_data import read_training_set
 from argrank.tracks.images.qrels import read_image_training
 from argrank.tracks.images.stance import train_image_stance, training_examples

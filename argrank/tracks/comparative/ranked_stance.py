@@ -1,18 +1,14 @@
 """Stance for a ranking: each ranked passage classified toward its topic's two objects.
 
-Only the ranked passages are classified (at most depth × topics), and their texts are fetched by streaming
-the document table with an id filter, so the whole collection never sits in memory.
+Only the ranked passages are classified (at most depth × topics); their texts come from core.document_texts.
 """
 
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Callable
 
 import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from argrank.formats.topics import topic_order
 from argrank.tracks.comparative.stance_labels import LABELS
@@ -21,16 +17,6 @@ log = logging.getLogger(__name__)
 
 # predict(texts, firsts, seconds) -> labels: the stance model, kept abstract so this module needs no sklearn.
 Predict = Callable[[list[str], list[str], list[str]], list[str]]
-
-
-def texts_by_id(table_path: str | Path, ids: set[str], column: str, batch_size: int = 50_000) -> dict[str, str]:
-    """The `column` text of every document in `ids`, read batch by batch."""
-    wanted = pa.array(sorted(ids), pa.string())
-    texts: dict[str, str] = {}
-    for batch in pq.ParquetFile(table_path).iter_batches(batch_size=batch_size, columns=["id", column]):
-        hits = batch.filter(pc.is_in(batch.column("id"), value_set=wanted))
-        texts.update(zip(hits.column("id").to_pylist(), hits.column(column).to_pylist()))
-    return texts
 
 
 def classify_ranking(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from argrank.tracks.comparative.ranked_stance import texts_by_id
+from argrank.core.document_texts import texts_by_id
 
 STANCE_FIELDS = ("context", "queries")
 
