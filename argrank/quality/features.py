@@ -2,9 +2,10 @@
 readability, style habits, discourse and evidence markers, links and numbers, person, and signs of spam or of
 debate bookkeeping rather than argument.
 
-Each text becomes one row of FEATURES, computed with regular expressions and spaCy's English stop-word list and
-word-probability table (spacy-lookups-data; no model is downloaded). Rows are plain numbers, so the model scales
-them; the n-grams are the model's other half (`model.py`).
+Each text becomes one row of FEATURES, computed with regular expressions and spaCy's English stop-word list. Rows
+are plain numbers, so the model scales them; the n-grams are the model's other half (`model.py`). (Shares of
+words unknown to or rare in spaCy's English word-probability table were measured too: topic-held-out Spearman
+0.8350 with them, 0.8335 without, for 2.2 s of loading the table in every process that computes features.)
 """
 
 from __future__ import annotations
@@ -35,17 +36,17 @@ EVIDENCE = (
     "percent", "experts",
 )  # fmt: skip
 DEBATE = ("opponent", "round", "vote", "forfeit", "debate", "accept", "thank", "rebuttal", "pro", "con", "bop")
-_DISCOURSE, _EVIDENCE = (re.compile(rf"\b(?:{'|'.join(map(re.escape, markers))})\b") for markers in (DISCOURSE, EVIDENCE))
+_DISCOURSE, _EVIDENCE = (
+    re.compile(rf"\b(?:{'|'.join(map(re.escape, phrases))})\b") for phrases in (DISCOURSE, EVIDENCE)
+)
 FIRST_PERSON, SECOND_PERSON, WE = ("i", "me", "my", "mine"), ("you", "your", "yours"), ("we", "us", "our", "ours")
-RARE_LOG_PROBABILITY = -14.0  # words rarer than this in spaCy's English table count as rare
 FEATURES = (
     "words", "log_words", "characters", "sentences", "words_per_sentence", "characters_per_word",
     "type_token_ratio", "log_distinct_words", "reading_ease", "stop_word_share", "clause_punctuation_per_word",
     "exclamations", "questions", "all_caps_word_share", "capital_letter_share", "lowercase_sentence_starts",
     "discourse_markers", "discourse_markers_per_word", "evidence_markers", "links", "numbers", "first_person_share",
     "second_person_share", "we_share", "debate_word_share", "character_runs", "repeated_words", "slang_share",
-    "unknown_word_share", "rare_word_share", "mean_word_log_probability", "starts_with_punctuation",
-    "ends_without_punctuation", "quotes_per_word", "parentheses_per_word",
+    "starts_with_punctuation", "ends_without_punctuation", "quotes_per_word", "parentheses_per_word",
 )  # fmt: skip
 
 
@@ -67,8 +68,7 @@ def _row(text: str) -> list[float]:
     sentences = max(1, len([part for part in _SENTENCE_END.split(text) if part.strip()]))
     syllables = sum(max(1, len(_VOWELS.findall(word))) for word in lower)
     low = text.lower()
-    stop_words, probability = _stop_words(), _word_probability()
-    known = [value for value in map(probability.get, lower) if value is not None]
+    stop_words = _stop_words()
     discourse = len(_DISCOURSE.findall(low))
     stripped = text.strip()
     return [
@@ -100,9 +100,6 @@ def _row(text: str) -> list[float]:
         len(_RUN.findall(text)),
         len(_REPEAT.findall(text)),
         len(_SLANG.findall(text)) / n,
-        (count - len(known)) / n,
-        sum(value < RARE_LOG_PROBABILITY for value in known) / n,
-        float(np.mean(known)) if known else RARE_LOG_PROBABILITY,
         float(bool(stripped) and not stripped[0].isalnum() and stripped[0] not in "\"'“("),
         float(not stripped.endswith((".", "!", "?", '"', "'", ")", "”"))),
         sum(text.count(mark) for mark in "\"“”") / n,
@@ -116,10 +113,3 @@ def _stop_words() -> frozenset[str]:
 
     return frozenset(STOP_WORDS)
 
-
-@functools.cache
-def _word_probability():  # a spacy.lookups.Table: its keys are hashed, so it is asked with .get(word)
-    """spaCy's English word log-probabilities (spacy-lookups-data's lexeme_prob table)."""
-    from spacy.lookups import load_lookups
-
-    return load_lookups("en", ["lexeme_prob"]).get_table("lexeme_prob")
