@@ -17,6 +17,8 @@ from argrank.core.errors import InputError
 from argrank.core.grid import expand
 from argrank.core.names import name_problem
 from argrank.evaluation.measures import EXAMPLES, canonical
+from argrank.quality.rerank import DEFAULTS as QUALITY_DEFAULTS
+from argrank.quality.rerank import RANGES as QUALITY_RANGES
 from argrank.formats.runfile import Q0
 from argrank.formats.validation import TREC, RunRules
 from argrank.retrieval.queries import QUERIES
@@ -47,12 +49,20 @@ class TrackRules:
     run_rules: RunRules
     track_keys: tuple[str, ...] = ()
     run_keys: tuple[str, ...] = ()
+    quality_text: str | None = None  # the document column the quality model reads; None: no quality re-ranking
 
 
 _STANCE_KEYS = ("stance_training", "stance_model")
 TRACKS = {
     "args": TrackRules(
-        "corpus", ("conclusion", "premise"), ("conclusion", "premise"), QUERIES[:2], TREC, track_keys=("measures",)
+        "corpus",
+        ("conclusion", "premise"),
+        ("conclusion", "premise"),
+        QUERIES[:2],
+        TREC,
+        track_keys=("measures", "quality_training"),
+        run_keys=("quality",),
+        quality_text="premise",
     ),
     "comparative": TrackRules(
         "passages",
@@ -60,8 +70,9 @@ TRACKS = {
         None,
         QUERIES,
         RunRules(frozenset({Q0, *STANCE_LABELS})),
-        track_keys=("stance_qrels", *_STANCE_KEYS, "measures"),
-        run_keys=("stance",),
+        track_keys=("stance_qrels", *_STANCE_KEYS, "measures", "quality_training"),
+        run_keys=("stance", "quality"),
+        quality_text="contents",
     ),
     # Images are found by their page's text near them, the search queries that found them and the whole page.
     "images": TrackRules(
@@ -87,6 +98,7 @@ class RunSpec:
     query: str
     stance: bool = False
     found_weight: float = 0.0  # images: weight of "a search for this topic found the image"
+    quality: dict[str, float] = field(default_factory=dict)  # the quality re-ranking's settings; none: no re-ranking
 
 
 @dataclass(frozen=True)
@@ -107,6 +119,7 @@ class Track:
     near_duplicate_bits: int = NEAR_DUPLICATE_BITS
     shards: int = 1  # row ranges of the documents tokenized, indexed and ranked as tasks of their own
     measures: tuple[str, ...] = ()  # ir_measures names to evaluate; none: the track's defaults
+    quality_training: Path | None = None  # the quality model's training set (Webis-ArgQuality-20's format)
 
 
 @dataclass(frozen=True)
@@ -334,6 +347,9 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any, submission: 
     stance_training = optional("stance_training")
     if stance_training is None and any(spec.stance for spec in runs):
         raise InputError(path, f"{where}.stance_training", "runs with stance need a stance training set")
+    quality_training = optional("quality_training")
+    if quality_training is None and any(spec.quality for spec in runs):
+        raise InputError(path, f"{where}.quality_training", "runs with quality need a quality training set")
     bits = settings.get("near_duplicate_bits", NEAR_DUPLICATE_BITS)
     if isinstance(bits, bool) or not isinstance(bits, int) or not 0 <= bits <= 64:
         raise InputError(path, f"{where}.near_duplicate_bits", "expected an integer from 0 (off) to 64")
@@ -361,6 +377,7 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any, submission: 
         near_duplicate_bits=bits,
         shards=shards,
         measures=measures,
+        quality_training=quality_training,
     )
 
 
@@ -445,11 +462,26 @@ def _run(path: Path, here: str, tag: Any, run: Any, rules: TrackRules) -> list[R
     params = run.get("params") or {}
     if not isinstance(params, dict):
         raise InputError(path, f"{here}.params", "expected a mapping of parameter names to numbers or lists of them")
+    quality = _quality(path, f"{here}.quality", run.get("quality", False))
     specs = []
     try:
         for run_tag, chosen in expand(tag, params):
             resolved = resolve_params(method, chosen)
-            specs.append(RunSpec(run_tag, method, resolved, query, stance, float(found_weight)))
+            for quality_tag, settings in expand(run_tag, quality) if quality else [(run_tag, {})]:
+                checked = checked_params("the quality re-ranking", settings, QUALITY_DEFAULTS, QUALITY_RANGES)
+                reranking = {**QUALITY_DEFAULTS, **checked} if quality else {}
+                specs.append(RunSpec(quality_tag, method, resolved, query, stance, float(found_weight), reranking))
     except ValueError as error:
         raise InputError(path, here, str(error)) from None
     return specs
+
+
+def _quality(path: Path, where: str, value: Any) -> dict[str, Any]:
+    """A run's `quality`: false (none), true (the re-ranking's defaults) or a mapping of its settings, each a
+    number or a list of them (one run per value)."""
+    if isinstance(value, bool):
+        return dict(QUALITY_DEFAULTS) if value else {}
+    if not isinstance(value, dict) or not value:
+        names = ", ".join(QUALITY_DEFAULTS)
+        raise InputError(path, where, f"expected true, false or a mapping of re-ranking settings ({names})")
+    return dict(value)

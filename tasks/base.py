@@ -97,6 +97,9 @@ class CachedTask(luigi.Task):
     extension = ""
     # Parameters that only say where input files are; their contents enter through input_digests().
     location_params: tuple[str, ...] = ()
+    # Parameters left out of the target's name and signature while empty (an option most runs do not use), so
+    # the targets of the runs that do not use it stay where they were.
+    omitted_when_empty: tuple[str, ...] = ()
 
     def input_digests(self) -> list[str]:
         """Digests of the files this task reads itself (not through required tasks)."""
@@ -104,7 +107,8 @@ class CachedTask(luigi.Task):
 
     def own_params(self) -> dict[str, str]:
         params = self.to_str_params(only_significant=True)
-        return {k: v for k, v in sorted(params.items()) if k not in self.location_params}
+        empty = {name for name in self.omitted_when_empty if not getattr(self, name, None)}
+        return {k: v for k, v in sorted(params.items()) if k not in self.location_params and k not in empty}
 
     def signature(self) -> str:
         """Computed once per task object. Luigi asks every task for its output many times while it schedules, and

@@ -27,7 +27,8 @@ from argrank.tracks.images.qrels import read_image_qrels
 from tasks.base import CachedTask
 from tasks.images import SelectImages
 from tasks.runs import WriteImageRun, WriteRanking, WriteRun, WriteStanceRun
-from tasks.stance import ClassifyStance, stance_report
+from tasks.model_folder import read_report
+from tasks.stance import ClassifyStance
 
 
 class EvaluateRun(CachedTask):
@@ -38,7 +39,8 @@ class EvaluateRun(CachedTask):
 
     stage = "evaluation"
     extension = ".json"
-    location_params = ("corpus", "topics", "qrels", "stance_training", "stance_qrels")
+    location_params = ("corpus", "topics", "qrels", "stance_training", "stance_qrels", "quality_training")
+    omitted_when_empty = ("quality",)
     result_type: type[TopicScores] = RankingScores  # what score() returns, and what its JSON reads back as
 
     def requires(self) -> dict[str, luigi.Task]:
@@ -66,7 +68,7 @@ class EvaluateRun(CachedTask):
         scores = RunScores(
             judgments={name: self.score(run, path, known) for name, path in self.qrels.items()},
             stance=self.stance(run, known),
-            classifier=stance_report(self.input()["model"].path) if "model" in self.input() else None,
+            classifier=read_report(self.input()["model"].path) if "model" in self.input() else None,
         )
         atomic_write_text(self.output_path, json.dumps(scores.to_json(), indent=2, sort_keys=True) + "\n")
 

@@ -17,7 +17,8 @@ from argrank.tracks.images.texts import stance_texts
 from tasks.base import CachedTask, log
 from tasks.ingest import INGESTS
 from tasks.rank import RankTopics
-from tasks.stance import MODEL_FILE, TrainImageStance
+from tasks.model_folder import model_path
+from tasks.stance import TrainImageStance
 
 
 @inherits(RankTopics)
@@ -66,7 +67,7 @@ class SelectImages(CachedTask):
         }
         texts = stance_texts(self.input()["documents"].path, wanted)
         if "model" in self.input():
-            model = load_model(f"{self.input()['model'].path}/{MODEL_FILE}", MODEL_TYPES)
+            model = load_model(model_path(self.input()["model"].path), MODEL_TYPES)
         else:
             model = None
             log.info("image stance: no training set for this run, so the untrained cue-word scorer decides")

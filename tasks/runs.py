@@ -11,14 +11,14 @@ import dataclasses
 
 import luigi
 import pyarrow.parquet as pq
-from luigi.util import requires
+from luigi.util import inherits, requires
 
 from argrank.config import TRACKS, RunSpec, Track
 from argrank.formats.runfile import Q0, RunLine, write_run
 from argrank.formats.validation import check_lines
 from tasks.base import CachedTask
 from tasks.images import SelectImages
-from tasks.rank import RankTopics
+from tasks.quality import RankedRun, RerankQuality
 from tasks.stance import ClassifyStance
 
 
@@ -30,7 +30,7 @@ class WriteRun(CachedTask):
 
     stage = "run"
     extension = ".txt"
-    location_params = ("corpus", "topics", "stance_training")
+    location_params = ("corpus", "topics", "stance_training", "quality_training")
 
     def max_per_topic(self) -> int | None:
         """Lines a topic may have: the ranking's depth; None where the track's rules fix the lists' length."""
@@ -50,9 +50,12 @@ class WriteRun(CachedTask):
         write_run(self.output_path, lines)
 
 
-@requires(RankTopics)
-class WriteRanking(WriteRun):
-    """A ranking as it is: the args track's runs and comparative runs without stance."""
+@inherits(RerankQuality)
+class WriteRanking(RankedRun, WriteRun):
+    """A ranking as it is (or re-ranked by quality): the args track's runs and comparative runs without stance."""
+
+    def requires(self) -> CachedTask:
+        return self.ranking_task()
 
 
 @requires(ClassifyStance)
@@ -83,6 +86,8 @@ def run_task(track: Track, spec: RunSpec) -> WriteRun:
         "depth": track.depth,
         "tag": spec.tag,
     }
+    if spec.quality:
+        ranking.update(quality_training=str(track.quality_training), quality=spec.quality)
     # Without a training set (an image collection brought none) a stance run falls back to untrained stance.
     trained = {"stance_training": str(track.stance_training), "stance_model": track.stance_model}
     if track.name == "images":

@@ -5,22 +5,18 @@ Images get their stance where their lists are chosen (tasks.images); their model
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import TYPE_CHECKING
-
 import luigi
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
+from argrank.core.document_texts import texts_by_id
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
-from argrank.core.model_file import FORMAT, load_model, save_model
+from argrank.core.model_file import FORMAT, STANCE, load_model
 from argrank.formats.topics import read_topics
 from argrank.tracks.comparative.objects import objects_by_topic
 from argrank.tracks.comparative.passages import TEXT
-from argrank.core.document_texts import texts_by_id
 from argrank.tracks.comparative.ranked_stance import classify_ranking
 from argrank.tracks.comparative.stance_data import read_training_set
 from argrank.tracks.images.qrels import read_image_training
@@ -28,18 +24,14 @@ from argrank.tracks.images.stance import train_image_stance, training_examples
 from argrank.tracks.images.texts import stance_texts
 from tasks.base import CachedTask, log
 from tasks.ingest import INGESTS
-from tasks.rank import RankTopics
-
-if TYPE_CHECKING:
-    from sklearn.pipeline import Pipeline
+from tasks.model_folder import model_path, save_model_folder
+from tasks.quality import RankedRun, RerankQuality
 
 # argrank.tracks.comparative.stance_model is imported in the tasks that use it: it imports scikit-learn, about a
 # second that every start of the graph would otherwise pay, stance or not.
 
 # The model file's format (core.model_file) enters the models' signatures: a new format retrains, rather than
 # finding a cached file it would refuse to load.
-MODEL_FILE = "model.zip"
-REPORT_FILE = "cross-validation.json"
 
 
 class TrainStanceModel(CachedTask):
@@ -64,7 +56,8 @@ class TrainStanceModel(CachedTask):
             model, report = train_stance_model(examples, c=self.c, folds=self.folds)
         except ValueError as error:
             raise InputError(self.training, "", f"cannot train the stance model: {error}") from None
-        save_model_folder(self.output_path, model, report)
+        log_report(report)
+        save_model_folder(self.output_path, model, report, STANCE)
 
 
 class TrainImageStance(CachedTask):
@@ -97,38 +90,28 @@ class TrainImageStance(CachedTask):
             model, report = train_image_stance(*examples, c=self.c, folds=self.folds)
         except ValueError as error:
             raise InputError(self.training, "", f"cannot train the image stance model: {error}") from None
-        save_model_folder(self.output_path, model, {**report, "skipped": dict(sorted(skipped.items()))})
+        log_report(report)
+        save_model_folder(self.output_path, model, {**report, "skipped": dict(sorted(skipped.items()))}, STANCE)
 
 
-def save_model_folder(path: Path, model: Pipeline, report: dict) -> None:
-    """The model and its cross-validation report, written together atomically as one folder."""
+def log_report(report: dict) -> None:
     log.info(
         "stance classifier: cross-validated macro-F1 %.4f on %d examples", report["cv_macro_f1"], report["examples"]
     )
-    with atomic_path(path) as tmp:
-        tmp.mkdir()
-        save_model(model, tmp / MODEL_FILE)
-        (tmp / REPORT_FILE).write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def stance_report(model_folder: str) -> dict:
-    """The cross-validation report a TrainStanceModel target holds."""
-    with open(f"{model_folder}/{REPORT_FILE}", encoding="utf-8") as handle:
-        return json.load(handle)
-
-
-@inherits(RankTopics)
-class ClassifyStance(CachedTask):
+@inherits(RerankQuality)
+class ClassifyStance(RankedRun, CachedTask):
     stance_training = luigi.Parameter(description="stance training set")
     stance_model = luigi.DictParameter(default={}, description='classifier settings, e.g. {"c": 1.0, "folds": 5}')
 
     stage = "stance"
     extension = ".parquet"
-    location_params = ("corpus", "topics", "stance_training")
+    location_params = ("corpus", "topics", "stance_training", "quality_training")
 
     def requires(self) -> dict[str, luigi.Task]:
         return {
-            "ranking": self.clone(RankTopics),
+            "ranking": self.ranking_task(),
             "model": self.model(),
             "documents": INGESTS[self.track](corpus=self.corpus),
         }
@@ -145,7 +128,7 @@ class ClassifyStance(CachedTask):
 
         ranking = pq.read_table(self.input()["ranking"].path)
         texts = texts_by_id(self.input()["documents"].path, set(ranking.column("doc").to_pylist()), TEXT)
-        model = load_model(f"{self.input()['model'].path}/{MODEL_FILE}", MODEL_TYPES)
+        model = load_model(model_path(self.input()["model"].path), MODEL_TYPES)
         labelled = classify_ranking(
             ranking, texts, objects_by_topic(self.topics), lambda *columns: predict_stance(model, *columns)[0]
         )

@@ -53,7 +53,7 @@ def test_compare_an_experiments_runs_two_experiments_and_run_files(tmp_path):
     assert result["correction"] == "bonferroni" and result["measures"] == ["nDCG@10"]
     assert list(result["runs"]) == [
         "sweep/bm25-k1_0.6", "sweep/bm25-k1_1.2", "runs/argrank-bm25", "runs/argrank-bm25-desc",
-        "runs/argrank-dirichlet", "argrank-dirichlet",
+        "runs/argrank-bm25-quality", "runs/argrank-dirichlet", "argrank-dirichlet",
     ]  # fmt: skip
     # The submission's copy of a run is the same file: the same figures.
     assert result["runs"]["argrank-dirichlet"] == result["runs"]["runs/argrank-dirichlet"]

@@ -247,3 +247,48 @@ def test_two_runs_whose_published_files_would_share_a_name_are_refused(tmp_path)
     with pytest.raises(InputError, match=r"would both be published as a\.b\.c\.per-topic\.csv") as error:
         load_config(write(tmp_path, text))
     assert error.value.where == "args"
+
+
+ARGS = "args:\n  corpus: c\n  topics: t.xml\n"
+
+
+def test_quality_runs_true_a_mapping_or_a_grid(tmp_path):
+    text = ARGS + (
+        "  quality_training: q.csv\n  runs:\n    plain: {}\n    reranked: {quality: true}\n"
+        "    sweep: {quality: {weight: [0.3, 0.7], depth: 50}}\n"
+    )
+    track = load_config(write(tmp_path, text))["args"]
+    assert track.quality_training == tmp_path / "q.csv"
+    specs = {spec.tag: spec.quality for spec in track.runs}
+    defaults = {"weight": 0.5, "depth": 100.0, "nonargument_penalty": 0.0, "min_words": 0.0}
+    assert specs == {
+        "plain": {},
+        "reranked": defaults,
+        "sweep-weight_0.3": {**defaults, "weight": 0.3, "depth": 50.0},
+        "sweep-weight_0.7": {**defaults, "weight": 0.7, "depth": 50.0},
+    }
+    comparative = COMPARATIVE + "  quality_training: q.csv\n  runs: {r: {quality: {min_words: 10}}}\n"
+    assert load_config(write(tmp_path, comparative))["comparative"].runs[0].quality["min_words"] == 10
+
+
+@pytest.mark.parametrize(
+    "text, where, problem",
+    [
+        (ARGS + "  runs: {r: {quality: true}}\n", "args.quality_training", "runs with quality need a quality training"),
+        (ARGS + "  quality_training: q.csv\n  runs: {r: {quality: {weight: 2}}}\n", "args.runs.r",
+         "parameter weight of the quality re-ranking must be a number from 0 to 1"),
+        (ARGS + "  quality_training: q.csv\n  runs: {r: {quality: {depth: 0.5}}}\n", "args.runs.r",
+         "parameter depth of the quality re-ranking must be an integer of at least 1"),
+        (ARGS + "  quality_training: q.csv\n  runs: {r: {quality: {alpha: 1}}}\n", "args.runs.r",
+         "unknown parameter.s. alpha for the quality re-ranking"),
+        (ARGS + "  quality_training: q.csv\n  runs: {r: {quality: 0.5}}\n", "args.runs.r.quality",
+         "expected true, false or a mapping"),
+        ("images:\n  collection: c\n  topics: t.xml\n  runs: {r: {quality: true}}\n", "images.runs.r",
+         "unknown setting.s. quality"),
+        ("images:\n  collection: c\n  topics: t.xml\n  quality_training: q.csv\n  runs: {r: {}}\n", "images",
+         "unknown setting.s. quality_training"),
+    ],
+)  # fmt: skip
+def test_quality_mistakes_are_named(tmp_path, text, where, problem):
+    with pytest.raises(InputError, match=f"{where}: {problem}"):
+        load_config(write(tmp_path, text))

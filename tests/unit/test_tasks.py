@@ -8,6 +8,8 @@ from pathlib import Path
 
 from argrank.config import load_config
 from tasks.evaluate import EvaluateComparativeRun, EvaluateImageRun, EvaluateRanking
+from tasks.quality import RerankQuality, TrainQualityModel
+from tasks.rank import RankTopics
 from tasks.publish import run_tasks
 from tasks.runs import WriteImageRun, WriteRanking, WriteStanceRun
 
@@ -35,6 +37,7 @@ def test_comparative_runs_take_stance_settings_only_where_they_have_stance():
         "argrank-cmp-bm25-objects": WriteStanceRun,
         "argrank-cmp-bm25": WriteStanceRun,
         "argrank-cmp-dirichlet-nostance": WriteRanking,
+        "argrank-cmp-bm25-objects-quality": WriteStanceRun,
     }
     for tasks in tasks_of("comparative").values():
         assert not set(tasks["run"].param_kwargs) & IMAGE_SETTINGS
@@ -58,3 +61,31 @@ def test_configured_measures_reach_the_ranking_evaluations_and_their_cache_paths
     assert default.measures == () and named.measures == ("nDCG@10", "P@10")
     assert named.signature() != default.signature() and named.output_path != default.output_path
     assert "measures" not in tasks_of("images")["argrank-img-bm25-text"]["evaluation"].param_kwargs
+
+
+def test_a_quality_run_reranks_the_ranking_its_twin_without_quality_writes():
+    tasks = tasks_of("args")
+    plain, reranked = tasks["argrank-bm25"]["run"], tasks["argrank-bm25-quality"]["run"]
+    assert type(plain.requires()) is RankTopics and type(reranked.requires()) is RerankQuality
+    # One ranking for both: the re-ranking reads argrank-bm25's very target.
+    assert reranked.requires().requires()["ranking"].output_path == plain.requires().output_path
+    assert type(reranked.requires().requires()["model"]) is TrainQualityModel
+    # Runs without quality name none of it, so their cache paths are those they had before quality existed.
+    for task in (plain, tasks["argrank-bm25"]["evaluation"]):
+        assert "quality" not in task.own_params() and "quality" not in str(task.output_path)
+    assert "quality" in reranked.own_params() and "quality" in tasks["argrank-bm25-quality"]["evaluation"].own_params()
+    # Another weight: another re-ranking, run and evaluation; the same ranking and model.
+    spec = next(spec for spec in load_config(REPO / "runs.yaml")["args"].runs if spec.tag == "argrank-bm25-quality")
+    track = dataclasses.replace(load_config(REPO / "runs.yaml")["args"], runs=(
+        dataclasses.replace(spec, quality={**spec.quality, "weight": 0.8}),))  # fmt: skip
+    heavier = run_tasks(track)["argrank-bm25-quality"]["run"]
+    assert heavier.requires().output_path != reranked.requires().output_path
+    assert heavier.requires().requires()["ranking"].output_path == plain.requires().output_path
+    assert heavier.requires().requires()["model"].output_path == reranked.requires().requires()["model"].output_path
+
+
+def test_a_comparative_quality_run_labels_stance_on_the_reranked_ranking():
+    stance = tasks_of("comparative")["argrank-cmp-bm25-objects-quality"]["run"].requires()
+    assert type(stance.requires()["ranking"]) is RerankQuality
+    plain = tasks_of("comparative")["argrank-cmp-bm25-objects"]["run"].requires()
+    assert type(plain.requires()["ranking"]) is RankTopics and "quality" not in plain.own_params()

@@ -1,0 +1,107 @@
+"""Quality: train the argument-quality model once per training set, and re-rank a run's top by it (args and
+comparative runs that name `quality` settings).
+
+A run's writer (and, for Task 2, its stance stage) reads the ranking through `ranking_task`: the re-ranked one
+where the run has quality settings, else RankTopics' own. The settings are left out of the targets' names and
+signatures while empty (CachedTask.omitted_when_empty), so runs without them keep their cache.
+"""
+
+from __future__ import annotations
+
+import luigi
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+from luigi.util import inherits
+
+from argrank.config import TRACKS
+from argrank.core.atomic import atomic_path
+from argrank.core.document_texts import texts_by_id
+from argrank.core.errors import InputError
+from argrank.core.fingerprint import file_digest
+from argrank.core.model_file import QUALITY, format_name, load_model
+from argrank.quality.data import read_quality_set
+from argrank.quality.rerank import DEFAULTS, Quality, rerank
+from tasks.base import CachedTask, log
+from tasks.ingest import INGESTS
+from tasks.model_folder import model_path, save_model_folder
+from tasks.rank import RankTopics
+
+# argrank.quality.model and .benchmark are imported where used: they import scikit-learn (about a second).
+
+
+class TrainQualityModel(CachedTask):
+    """The quality model fitted on a Webis-ArgQuality-20-format file, with its topic-held-out correlations."""
+
+    training = luigi.Parameter(description="quality training set: Webis-ArgQuality-20's CSV, or one in its format")
+
+    track = "quality"
+    stage = "quality-model"
+    location_params = ("training",)
+
+    def input_digests(self) -> list[str]:
+        return [file_digest(self.training), format_name(QUALITY)]
+
+    def run(self) -> None:
+        from argrank.quality.benchmark import correlations, topic_held_out
+        from argrank.quality.model import train_quality_model
+
+        examples = read_quality_set(self.training)
+        try:
+            model = train_quality_model(examples)
+        except ValueError as error:
+            raise InputError(self.training, "", f"cannot train the quality model: {error}") from None
+        topics = len(set(examples.topics.tolist()))
+        report = {"examples": len(examples), "arguments": int(examples.is_argument.sum()), "topics": topics}
+        if topics > 1:  # held-out figures need a topic to hold out and one to learn from
+            figures = correlations(examples, topic_held_out(examples).quality)
+            report.update({k: figures[k] for k in ("spearman", "kendall", "length_spearman", "length_kendall")})
+            log.info(
+                "quality model: topic-held-out Spearman %.4f (length %.4f) on %d premises",
+                report["spearman"], report["length_spearman"], len(examples),
+            )  # fmt: skip
+        save_model_folder(self.output_path, model, report, QUALITY)
+
+
+@inherits(RankTopics)
+class RerankQuality(CachedTask):
+    """A run's ranking with each topic's top re-scored by retrieval score and predicted quality."""
+
+    quality_training = luigi.Parameter(default="", description="the quality model's training set")
+    quality = luigi.DictParameter(
+        default={}, description=f"re-ranking settings ({', '.join(DEFAULTS)}); none: the ranking as it is"
+    )
+
+    stage = "quality-rerank"
+    extension = ".parquet"
+    location_params = ("corpus", "topics", "quality_training")
+
+    def requires(self) -> dict[str, luigi.Task]:
+        return {
+            "ranking": self.clone(RankTopics),
+            "model": TrainQualityModel(training=self.quality_training),
+            "documents": INGESTS[self.track](corpus=self.corpus),
+        }
+
+    def run(self) -> None:
+        from argrank.quality.model import MODEL_TYPES, predict_quality
+
+        settings = {**DEFAULTS, **self.quality}
+        ranking = pq.read_table(self.input()["ranking"].path)
+        top = ranking.filter(pc.less_equal(ranking.column("rank"), int(settings["depth"])))
+        ids = sorted(set(top.column("doc").to_pylist()))
+        texts = texts_by_id(self.input()["documents"].path, set(ids), TRACKS[self.track].quality_text)
+        model = load_model(model_path(self.input()["model"].path), MODEL_TYPES, QUALITY)
+        predicted = predict_quality(model, [texts[doc] for doc in ids])
+        quality = Quality(*(dict(zip(ids, values.tolist())) for values in (predicted.quality, predicted.argument,
+                                                                            predicted.words)))  # fmt: skip
+        with atomic_path(self.output_path) as tmp:
+            pq.write_table(rerank(ranking, quality, settings), tmp)
+
+
+class RankedRun:
+    """For the stages after a run's ranking (its writer, its stance): which ranking they read."""
+
+    omitted_when_empty = ("quality",)
+
+    def ranking_task(self) -> CachedTask:
+        return self.clone(RerankQuality) if self.quality else self.clone(RankTopics)
