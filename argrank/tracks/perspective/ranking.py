@@ -9,8 +9,8 @@
   stance label may be read too: it is the argument's, not its author's profile (the task withholds the profiles,
   not the corpus's other fields). Within a query's candidates, the side (FAVOR or AGAINST) whose arguments the
   guess finds likelier to have the property is the side the property's holders take on this issue, so each
-  argument also gets its side's log-odds ratio (a link between property and stance learned per issue, from the
-  guesses themselves: no judgment of the query's issue is read).
+  argument also gets its side's log-odds (a link between property and stance learned per issue, from the guesses
+  themselves: no judgment of the query's issue is read).
 
 `documents` passed to `PropertyEvidence` is checked against `allowed_columns`, so a ranking that could read more
 than its scenario allows fails instead of running.
@@ -62,6 +62,7 @@ def training_from_queries(
     distinct = {tuple(sorted(_positions(query, position))) for query in baseline if query.relevant_candidates}
     issues = [np.array(ids, dtype=np.int64) for ids in sorted(distinct)]
     number = {tuple(ids.tolist()): i for i, ids in enumerate(issues)}
+    members = [set(ids.tolist()) for ids in issues]
     questions = {
         query.text: number[tuple(sorted(_positions(query, position)))]
         for query in baseline
@@ -72,13 +73,13 @@ def training_from_queries(
         if not query.relevant_candidates or not query.demographic_property:
             continue
         relevant = set(_positions(query, position))
-        issue = max(range(len(issues)), key=lambda i: len(relevant & set(issues[i].tolist())), default=None)
+        issue = max(range(len(issues)), key=lambda i: len(relevant & members[i]), default=None)
         if issue is None:
             continue
         questions.setdefault(query.text, issue)
         have, lack = properties.setdefault(next(iter(query.demographic_property.items())), (set(), set()))
         have |= relevant
-        lack |= set(issues[issue].tolist()) - relevant
+        lack |= members[issue] - relevant
     properties_ = {key: (np.array(sorted(h)), np.array(sorted(l - h))) for key, (h, l) in properties.items()}
     return Training(issues, properties_, questions)
 
