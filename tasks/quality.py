@@ -92,10 +92,8 @@ class RerankQuality(CachedTask):
         texts = texts_by_id(self.input()["documents"].path, set(ids), TRACKS[self.track].quality_text)
         model = load_model(model_path(self.input()["model"].path), MODEL_TYPES, QUALITY)
         predicted = predict_quality(model, [texts[doc] for doc in ids])
-        quality = Quality(*(dict(zip(ids, values.tolist())) for values in (predicted.quality, predicted.argument,
-                                                                            predicted.words)))  # fmt: skip
         with atomic_path(self.output_path) as tmp:
-            pq.write_table(rerank(ranking, quality, settings), tmp)
+            pq.write_table(rerank(ranking, Quality.of(ids, predicted), settings), tmp)
 
 
 class RankedRun:

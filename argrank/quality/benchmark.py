@@ -129,7 +129,7 @@ def quality_benchmark(
     re-ranking's DEFAULTS."""
     settings = {**DEFAULTS, **(settings or {})}
     predicted = topic_held_out(examples, seed)
-    quality = Quality(*(dict(zip(examples.ids, values.tolist())) for values in predicted_columns(predicted)))
+    quality = Quality.of(examples.ids, predicted)
     qrels = {
         "relevance": graded(examples, examples.relevance, NON_ARGUMENT_RELEVANCE),
         "quality": graded(examples, examples.quality, 0),
@@ -161,11 +161,6 @@ def _bm25_ranking(examples: QualitySet, topic: int, query: str, analyzer) -> pa.
          "rank": list(range(1, len(docs) + 1)), "score": scores.tolist()},
         schema=pa.schema([("qid", pa.string()), ("doc", pa.string()), ("rank", pa.int32()), ("score", pa.float64())]),
     )  # fmt: skip
-
-
-def predicted_columns(predicted: QualityPredictions) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The predictions in the order Quality takes them."""
-    return predicted.quality, predicted.argument, predicted.words
 
 
 def _per_topic_scores(lines: list[RunLine], qrels: dict[str, dict[str, int]]) -> dict[str, float]:

@@ -10,13 +10,17 @@ trec_eval orders by score.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
 
 from argrank.retrieval.registry import Range
+
+if TYPE_CHECKING:
+    from argrank.quality.model import QualityPredictions
 
 DEFAULTS = {"weight": 0.5, "depth": 100, "nonargument_penalty": 0.0, "min_words": 0}
 RANGES = {
@@ -34,6 +38,12 @@ class Quality:
     expected: Mapping[str, float]
     argument: Mapping[str, float]
     words: Mapping[str, float]
+
+    @classmethod
+    def of(cls, ids: Sequence[str], predicted: QualityPredictions) -> Quality:
+        """The model's predictions for the documents `ids`, in that order."""
+        return cls(*(dict(zip(ids, values.tolist())) for values in (predicted.quality, predicted.argument,
+                                                                    predicted.words)))  # fmt: skip
 
 
 def rerank(ranking: pa.Table, quality: Quality, settings: Mapping[str, float]) -> pa.Table:
