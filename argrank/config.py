@@ -87,6 +87,9 @@ TRACKS = {
 }
 PERSPECTIVE = "perspective"  # its section has a shape of its own: see PerspectiveTrack
 STANCE_MODEL_DEFAULTS = {"c": 1.0, "folds": 5}
+# The comparative stance model's linear SVMs cross-validated best at C 0.3 on the real stance sets
+# (docs/tracks/comparative.md); the images model is a logistic regression of its own.
+TRACK_STANCE_DEFAULTS = {"comparative": {"c": 0.3}}
 NEAR_DUPLICATE_BITS = 10  # images whose perceptual hashes differ in fewer bits are near-duplicates
 
 
@@ -373,7 +376,9 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any, submission: 
         runs=runs,
         stance_qrels=optional("stance_qrels"),
         stance_training=stance_training,
-        stance_model=_stance_model(path, f"{where}.stance_model", settings.get("stance_model") or {}),
+        stance_model=_stance_model(
+            path, f"{where}.stance_model", {**TRACK_STANCE_DEFAULTS.get(name, {}), **(settings.get("stance_model") or {})}
+        ),
         near_duplicate_bits=bits,
         shards=shards,
         measures=measures,

@@ -37,8 +37,10 @@ from tasks.quality import RankedRun, RerankQuality
 class TrainStanceModel(CachedTask):
     """Fits the model on the whole training set and keeps its cross-validated scores beside it."""
 
-    training = luigi.Parameter(description="stance training set (.tsv as the task distributes it, or .jsonl)")
-    c = luigi.FloatParameter(default=1.0, description="inverse regularisation strength")
+    training = luigi.Parameter(
+        description="stance training set: the task's TSV, CompSent-19's CSV (told apart by their header) or .jsonl"
+    )
+    c = luigi.FloatParameter(default=0.3, description="inverse regularisation strength")
     folds = luigi.IntParameter(default=5, description="cross-validation folds")
 
     track = "comparative"
@@ -130,7 +132,7 @@ class ClassifyStance(RankedRun, CachedTask):
         texts = texts_by_id(self.input()["documents"].path, set(ranking.column("doc").to_pylist()), TEXT)
         model = load_model(model_path(self.input()["model"].path), MODEL_TYPES)
         labelled = classify_ranking(
-            ranking, texts, objects_by_topic(self.topics), lambda *columns: predict_stance(model, *columns)[0]
+            ranking, texts, objects_by_topic(self.topics), lambda *columns: predict_stance(model, *columns)
         )
         with atomic_path(self.output_path) as tmp:
             pq.write_table(labelled, tmp)

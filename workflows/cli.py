@@ -32,7 +32,7 @@ from argrank.tracks.images.evaluation import evaluate_images
 from argrank.tracks.images.qrels import read_image_qrels
 from argrank.tracks.perspective.data import SCENARIOS, query_file, read_corpus, read_predictions, read_queries
 from argrank.tracks.perspective.evaluation import csv_tables, evaluate_perspective, format_means
-from workflows import compare, perspective_cv, quality_benchmark
+from workflows import compare, perspective_cv, quality_benchmark, stance_benchmark
 from workflows import run as run_commands
 
 DEFAULT_DEPTH = 5
@@ -345,6 +345,7 @@ def parser() -> argparse.ArgumentParser:
     compare.add_parser(commands)
     perspective_cv.add_parser(commands)
     quality_benchmark.add_parser(commands)
+    stance_benchmark.add_parser(commands)
     run_commands.add_parsers(commands)
 
     report = commands.add_parser("report", help="show where the submission is and its scores")

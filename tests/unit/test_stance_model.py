@@ -10,20 +10,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from sklearn.base import clone
-from sklearn.calibration import CalibratedClassifierCV
 from sklearn.metrics import f1_score
-from sklearn.model_selection import StratifiedKFold, cross_val_predict
 
 from argrank.core.errors import InputError
 from argrank.core.model_file import load_model, save_model
 from argrank.tracks.comparative.stance_data import StanceExample, read_training_set
 from argrank.tracks.comparative.stance_labels import LABELS
+from argrank.tracks.comparative.mentions import mask_mentions
+from argrank.tracks.comparative.passage_features import CUE_FEATURES, cue_counts, swap_objects
 from argrank.tracks.comparative.stance_model import (
-    CUE_FEATURES,
     MODEL_TYPES,
-    cue_counts,
-    mask_objects,
+    cross_validate,
+    predict_sentence_stance,
     predict_stance,
     train_stance_model,
 )
@@ -139,8 +137,8 @@ def trained():
         ("nothing to see", "tea", "coffee", "nothing to see"),
     ],
 )
-def test_mask_objects(text, first, second, masked):
-    assert mask_objects(text, first, second) == masked
+def test_mask_mentions(text, first, second, masked):
+    assert mask_mentions(text, first, second) == masked
 
 
 @pytest.mark.parametrize(
@@ -165,9 +163,9 @@ def test_cue_counts(masked, expected):
     assert {name: n for name, n in counts.items() if n} == {**expected, **{k: n for k, n in mentions.items() if n}}
 
 
-def test_mask_objects_rejects_a_blank_name():
+def test_mask_mentions_rejects_a_blank_name():
     with pytest.raises(ValueError, match="blank"):
-        mask_objects("text", " ", "tea")
+        mask_mentions("text", " ", "tea")
 
 
 def test_swapping_the_objects_swaps_first_and_second(trained):
@@ -185,15 +183,15 @@ def test_swapping_the_objects_swaps_first_and_second(trained):
             texts.append(sentence.format(a=a, b=b))
             firsts.append(a)
             seconds.append(b)
-    labels, _ = predict_stance(model, texts, firsts, seconds)
-    swapped, _ = predict_stance(model, texts, seconds, firsts)
+    labels = predict_stance(model, texts, firsts, seconds)
+    swapped = predict_stance(model, texts, seconds, firsts)
     assert labels == ["FIRST"] * len(texts)
     assert swapped == ["SECOND"] * len(texts)
 
 
 def test_neutral_and_no_stance_on_unseen_objects(trained):
     _, model, _ = trained
-    labels, _ = predict_stance(
+    labels = predict_stance(
         model,
         ["Both Rust and Go are equally good.", "Click here to subscribe to our newsletter about hockey."],
         ["Rust", "hockey"],
@@ -202,96 +200,15 @@ def test_neutral_and_no_stance_on_unseen_objects(trained):
     assert labels == ["NEUTRAL", "NO"]
 
 
-def test_probabilities_are_calibrated_rows_in_labels_order(trained):
-    _, model, _ = trained
-    texts = ["Rust is much better than Go.", "Go is much better than Rust.", "Rust and Go are similar.", "I ate lunch."]
-    labels, probabilities = predict_stance(model, texts, ["Rust"] * 4, ["Go"] * 4)
-    assert probabilities.shape == (4, len(LABELS))
-    assert np.allclose(probabilities.sum(axis=1), 1.0)
-    assert ((probabilities > 0) & (probabilities < 1)).all()  # calibrated, not one-hot
-    assert labels == [LABELS[index] for index in probabilities.argmax(axis=1)] == list(LABELS)
-    assert isinstance(model.steps[-1][1], CalibratedClassifierCV)
-    # The columns follow LABELS, not the classifier's own (alphabetical) order.
-    assert list(model.classes_) != list(LABELS)
-    learned = model.predict_proba([(text, "Rust", "Go") for text in texts])
-    assert np.array_equal(probabilities[:, [LABELS.index(label) for label in model.classes_]], learned)
-
-
-def test_a_label_absent_from_training_gets_probability_zero():
-    examples = [example for example in synthetic_examples() if example.label != "NO"]
-    model, report = train_stance_model(examples, folds=3)
-    labels, probabilities = predict_stance(model, ["I ate lunch with Rust and Go."], ["Rust"], ["Go"])
-    assert probabilities[:, LABELS.index("NO")].tolist() == [0.0]
-    assert np.allclose(probabilities.sum(axis=1), 1.0)
-    assert labels[0] != "NO"
-    assert report["label_counts"]["NO"] == 0
-    assert report["cv_per_label_f1"]["NO"] == 0.0
-
-
-def test_predicting_nothing_and_mismatched_lengths(trained):
-    _, model, _ = trained
-    labels, probabilities = predict_stance(model, [], [], [])
-    assert labels == [] and probabilities.shape == (0, len(LABELS))
-    with pytest.raises(ValueError):
-        predict_stance(model, ["a", "b"], ["x"], ["y", "z"])
-
-
-def test_training_is_deterministic(trained):
-    examples, model, report = trained
-    again, again_report = train_stance_model(examples, seed=0)
-    texts = [example.text for example in examples]
-    firsts = [example.first for example in examples]
-    seconds = [example.second for example in examples]
-    labels, probabilities = predict_stance(model, texts, firsts, seconds)
-    labels_again, probabilities_again = predict_stance(again, texts, firsts, seconds)
-    assert labels == labels_again
-    assert probabilities.tobytes() == probabilities_again.tobytes()
-    assert report == again_report
-
-
-def test_cv_report_is_sklearns_macro_f1_on_the_cv_predictions():
-    # A fifth of the labels scrambled, so the CV predictions hold mistakes for the scores to count.
-    rng = random.Random(3)
-    examples = [
-        StanceExample(e.question, e.first, e.second, e.text, rng.choice(LABELS) if rng.random() < 0.2 else e.label)
-        for e in synthetic_examples()
-    ]
-    model, report = train_stance_model(examples, seed=4)
-    labels = [example.label for example in examples]
-    assert set(report) == {"cv_macro_f1", "cv_per_label_f1", "folds", "examples", "label_counts"}
-    assert report["folds"] == 5
-    assert report["examples"] == len(examples)
-    assert report["label_counts"] == {label: labels.count(label) for label in LABELS}
-    assert list(report["cv_per_label_f1"]) == list(LABELS)
-    rows = [(example.text, example.first, example.second) for example in examples]
-    predicted = cross_val_predict(clone(model), rows, labels, cv=StratifiedKFold(5, shuffle=True, random_state=4))
-    expected = f1_score(labels, predicted, labels=list(LABELS), average="macro", zero_division=0)
-    assert report["cv_macro_f1"] == expected
-    per_label = f1_score(labels, predicted, labels=list(LABELS), average=None, zero_division=0)
-    assert list(report["cv_per_label_f1"].values()) == per_label.tolist()
-    assert 0.5 < report["cv_macro_f1"] < 1.0
-
-
 def test_cv_on_the_clean_synthetic_set_is_near_perfect(trained):
     _, _, report = trained
     assert report["cv_macro_f1"] > 0.9
-
-
-def test_folds_shrink_to_the_rarest_label():
-    examples = synthetic_examples()
-    rare = [example for example in examples if example.label == "NO"][:3]
-    _, report = train_stance_model([example for example in examples if example.label != "NO"] + rare)
-    assert report["folds"] == 3
-    assert report["label_counts"]["NO"] == 3
 
 
 @pytest.mark.parametrize(
     ("labels", "folds", "message"),
     [
         (["FIRST"] * 10, 5, "at least two labels"),
-        (["FIRST"] * 10 + ["SECOND"], 5, "label SECOND has only 1 example"),
-        (["FIRST"] * 10 + ["SECOND"] * 2, 5, "label SECOND has only 2 example(s)"),
-        (["FIRST"] * 10 + ["SECOND"] * 3, 2, "too few to cross-validate in 2 folds"),
         (["FIRST"] * 10 + ["SECOND"] * 10, 1, "folds must be at least 2"),
         (["FIRST"] * 10 + ["MAYBE"] * 10, 5, "not among"),
         ([], 5, "at least two labels"),
@@ -299,6 +216,8 @@ def test_folds_shrink_to_the_rarest_label():
 )
 def test_training_rejects_sets_it_cannot_cross_validate(labels, folds, message):
     examples = [StanceExample("q", "x", "y", f"x or y {i}", label) for i, label in enumerate(labels)]
+    if message == "folds must be at least 2":
+        examples = [StanceExample("q", f"x{i}", "y", f"x{i} or y", e.label) for i, e in enumerate(examples)]
     with pytest.raises(ValueError) as caught:
         train_stance_model(examples, folds=folds)
     assert message in str(caught.value)
@@ -313,10 +232,7 @@ def test_save_and_load_round_trip(trained, tmp_path):
     texts = [example.text for example in examples[:20]]
     firsts = [example.first for example in examples[:20]]
     seconds = [example.second for example in examples[:20]]
-    expected = predict_stance(model, texts, firsts, seconds)
-    labels, probabilities = predict_stance(loaded, texts, firsts, seconds)
-    assert labels == expected[0]
-    assert probabilities.tobytes() == expected[1].tobytes()
+    assert predict_stance(loaded, texts, firsts, seconds) == predict_stance(model, texts, firsts, seconds)
 
 
 def _training_file(folder: Path, labels: list[str]) -> Path:
@@ -335,9 +251,7 @@ def _training_file(folder: Path, labels: list[str]) -> Path:
 @pytest.mark.parametrize(
     ("labels", "message"),
     [
-        (["FIRST"] * 8, "need examples of at least two labels to train, got {'FIRST': 8}"),
-        (["FIRST"] * 8 + ["SECOND"], "label SECOND has only 1 example"),
-        (["FIRST"] * 8 + ["SECOND"] * 2, "label SECOND has only 2 example(s)"),
+        (["FIRST"] * 8, "need passages of at least two labels to train, got {'FIRST': 8}"),
     ],
 )
 def test_the_task_names_the_training_file_it_cannot_train_on(tmp_path, monkeypatch, labels, message):
@@ -357,3 +271,92 @@ def test_the_embedded_training_set_beats_the_majority_baseline_clearly():
     _, report = train_stance_model(examples)
     assert report["examples"] == len(examples)
     assert report["cv_macro_f1"] > baseline + 0.4
+
+
+def test_predicting_nothing_and_mismatched_lengths(trained):
+    _, model, _ = trained
+    assert predict_stance(model, [], [], []) == []
+    with pytest.raises(ValueError):
+        predict_stance(model, ["a", "b"], ["x"], ["y", "z"])
+
+
+def test_training_is_deterministic(trained):
+    examples, model, report = trained
+    again, again_report = train_stance_model(examples, seed=0)
+    texts, firsts, seconds = ([getattr(e, key) for e in examples] for key in ("text", "first", "second"))
+    assert predict_stance(model, texts, firsts, seconds) == predict_stance(again, texts, firsts, seconds)
+    assert report == again_report
+
+
+def test_predictions_swap_exactly_with_the_objects(trained):
+    """Swapping the objects swaps FIRST and SECOND for every passage, not just the clear ones: the passage
+    classifier saw every training passage both ways, and the sentence classifier reads by mention order."""
+    examples, model, _ = trained
+    texts, firsts, seconds = ([getattr(e, key) for e in examples] for key in ("text", "first", "second"))
+    swap = {"FIRST": "SECOND", "SECOND": "FIRST"}
+    forward = predict_stance(model, texts, firsts, seconds)
+    backward = predict_stance(model, texts, seconds, firsts)
+    assert [swap.get(label, label) for label in forward] == backward
+
+
+def test_swap_objects_exchanges_the_placeholders():
+    assert swap_objects("objfirst beats objsecond; objsecondly objfirst") == "objsecond beats objfirst; objfirstly objsecond"
+
+
+def test_cv_report_counts_passages_and_scores_their_out_of_fold_predictions():
+    # A fifth of the labels scrambled, so the CV predictions hold mistakes for the scores to count.
+    rng = random.Random(3)
+    examples = [
+        StanceExample(e.question, e.first, e.second, e.text, rng.choice(LABELS) if rng.random() < 0.2 else e.label)
+        for e in synthetic_examples()
+    ]
+    _, report = train_stance_model(examples, seed=4)
+    labels = [example.label for example in examples]
+    predicted, folds = cross_validate(examples, seed=4)
+    assert set(report) == {"cv_macro_f1", "cv_per_label_f1", "folds", "examples", "label_counts"}
+    assert report["folds"] == folds == 5
+    assert report["label_counts"] == {label: labels.count(label) for label in LABELS}
+    assert report["cv_macro_f1"] == f1_score(labels, predicted, labels=list(LABELS), average="macro", zero_division=0)
+    assert 0.5 < report["cv_macro_f1"] < 1.0
+
+
+def test_cross_validation_never_trains_and_scores_one_object_pair(monkeypatch):
+    """Folds are grouped by object pair, in either order: each fit sees none of the pairs it is scored on."""
+    import argrank.tracks.comparative.stance_model as stance_model
+
+    examples = synthetic_examples()
+    examples += [StanceExample(e.question, e.second, e.first, e.text, e.label) for e in examples[:40]]
+    seen = []
+    real_fit = stance_model.fit_stance_model
+    monkeypatch.setattr(stance_model, "fit_stance_model", lambda train, **kw: seen.append(train) or real_fit(train, **kw))
+    predicted, folds = cross_validate(examples, folds=4)
+    assert folds == 4 and len(seen) == 4 and all(predicted)
+    pairs = {frozenset((e.first.casefold(), e.second.casefold())) for e in examples}
+    for train in seen:
+        trained_pairs = {frozenset((e.first.casefold(), e.second.casefold())) for e in train}
+        held_out = [e for e in examples if e not in train]
+        assert held_out and not trained_pairs & {frozenset((e.first.casefold(), e.second.casefold())) for e in held_out}
+    assert len(pairs) >= 4
+
+
+def test_sentences_get_a_classifier_of_their_own_in_three_classes(trained):
+    """CompSent-style sentences (FIRST, SECOND, NONE) train the sentence classifier; passages keep four labels."""
+    examples, _, _ = trained
+    sentences = [
+        StanceExample("", e.first, e.second, e.text, e.label if e.label in ("FIRST", "SECOND") else "NONE", sentence=True)
+        for e in examples
+    ]
+    model, report = train_stance_model(examples + sentences)
+    assert model["sentence"] is not None and model["passage"] is not None
+    assert report["examples"] == len(examples) and report["sentences"]["examples"] == len(sentences)
+    assert report["sentences"]["cv_macro_f1"] > 0.8
+    labels = predict_sentence_stance(model, ["Rust is far better than Go.", "I ate lunch."], ["Rust"] * 2, ["Go"] * 2)
+    assert labels == ["FIRST", "NONE"]
+    assert set(predict_stance(model, [e.text for e in examples], [e.first for e in examples],
+                              [e.second for e in examples])) <= set(LABELS)  # fmt: skip
+
+
+def test_given_mention_spans_are_masked_whole_words():
+    text = "The first option wins; I like the nested class less."
+    masked = mask_mentions(text, "one class", "nested class", [(4, 14)], [(34, 42)])
+    assert masked == "The objfirst wins; I like the objsecond less."

@@ -1,250 +1,282 @@
 """Touché Task 2 stance classifier: which of a comparative question's two objects a passage favours, if either.
 
-The objects' names are replaced by placeholders before any feature is taken, so the model learns "objfirst is
-better than objsecond" rather than which brands tend to win, and swapping the objects swaps FIRST and SECOND.
-Word and character n-grams carry the wording; a few counted cues (comparatives, their direction between the two
-placeholders, negations) carry the direction explicitly, since n-grams alone see it only within three words.
-A linear SVM, calibrated by cross-validation, gives the probabilities a ranking can weigh.
+Two linear models (scikit-learn), each on the data it fits:
+
+- a **sentence classifier**, trained on single comparative sentences labelled FIRST, SECOND or NONE
+  (CompSent-19): masked words, counted cues and the words between and around the two objects
+  (comparison_features). Its sentences always name the first object first, so it reads every sentence that
+  way: a passage's sentence naming the second object first is read with the objects swapped, and its verdict
+  swapped back.
+- a **passage classifier**, trained on passages labelled in the task's four classes (the Touché stance set):
+  masked words, cues, which object the passage names first and most, the words around each object, and the
+  sentence classifier's verdicts on its comparative sentences. Every training passage is also seen with its
+  objects swapped and FIRST and SECOND exchanged, so the model cannot learn "the first object wins".
+
+Object names are masked first (mentions.py), so the model learns "objfirst is better than objsecond" rather than
+which brands tend to win. The saved model is a plain dict of the two pipelines (either may be absent).
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections import Counter
-from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
 from scipy import sparse
-from sklearn.base import clone
-from sklearn.calibration import CalibratedClassifierCV
 from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.metrics import f1_score
-from sklearn.model_selection import StratifiedKFold, cross_val_predict
+from sklearn.metrics import accuracy_score, f1_score
+from sklearn.model_selection import StratifiedGroupKFold
 from sklearn.pipeline import FeatureUnion, Pipeline
 from sklearn.preprocessing import FunctionTransformer
 from sklearn.svm import LinearSVC
 
-from argrank.text.cues import NEGATION_WINDOW, SENTENCE, WORD, is_negation
-from argrank.tracks.comparative.stance_data import StanceExample
-from argrank.tracks.comparative.stance_labels import LABELS
-
-# Placeholders are plain lowercase letters, so every tokenizer keeps each one a single word.
-FIRST_TOKEN = "objfirst"
-SECOND_TOKEN = "objsecond"
-_OTHER = {FIRST_TOKEN: SECOND_TOKEN, SECOND_TOKEN: FIRST_TOKEN}
-_SIDE = {FIRST_TOKEN: "first", SECOND_TOKEN: "second"}
-
-# Comparative cues by the side they take: a positive cue favours the object named before it ("A beats B",
-# "A is better than B"), or the one right after it when none comes before ("prefer A over B"); a negative cue
-# favours the other one.
-_POSITIVE = frozenset(
-    "better best superior prefer prefers preferred preferable favour favor over beats beat outperforms outperform "
-    "wins win surpasses exceeds faster quicker cheaper easier safer stronger healthier simpler smarter".split()
+from argrank.tracks.comparative.comparison_features import comparison_tokens
+from argrank.tracks.comparative.mentions import mask_mentions
+from argrank.tracks.comparative.passage_features import (
+    comparative_sentences,
+    context_tokens,
+    cue_counts,
+    cue_matrix,
+    direction_row,
+    names_second_first,
+    swap_objects,
 )
-_NEGATIVE = frozenset(
-    "worse worst inferior loses lose lags trails underperforms slower pricier costlier weaker riskier".split()
-)
-_NEUTRAL = frozenset("both equally equal same similar comparable alike depends either tie tied".split())
+from argrank.tracks.comparative.stance_data import StanceExample, pair_key
+from argrank.tracks.comparative.stance_labels import LABELS, NONE
 
-CUE_FEATURES = (
-    "favours_first",
-    "favours_second",
-    "negated_favours_first",
-    "negated_favours_second",
-    "comparative_first_than_second",
-    "comparative_second_than_first",
-    "neutral_cues",
-    "negations",
-    "mentions_first",
-    "mentions_second",
-)
+SENTENCE_LABELS = ("FIRST", "SECOND", NONE)
+_SWAPPED_LABEL = {"FIRST": "SECOND", "SECOND": "FIRST"}
+_WORD = r"(?u)\b\w+(?:'\w+)?\b"  # words of one letter count too, and contractions stay whole: "isn't"
+# CompSent-19 is 73 % NONE: classes are weighted by (largest / own count) ** this, between plain (0) and fully
+# balanced (1), which cross-validated best for macro-F1 and accuracy together.
+SENTENCE_CLASS_WEIGHT_POWER = 0.5
+DEFAULT_C = 0.3
 
-_ES_PLURAL = ("s", "x", "z", "ch", "sh", "o")
-_TFIDF_WORD = r"(?u)\b\w+(?:'\w+)?\b"
-
-CALIBRATION_FOLDS = 3
+Model = dict  # {"sentence": Pipeline | None, "passage": Pipeline | None}
 
 
-def mask_objects(text: str, first: str, second: str) -> str:
-    """`text` with each mention of `first` replaced by FIRST_TOKEN and of `second` by SECOND_TOKEN.
-
-    A mention is the object's name as a whole word ("car" is not in "cart"), in any case, with any run of white
-    space between its words, or its simple plural: +s, or +es after s, x, z, ch, sh, o ("boxes", but never
-    "cares" for "car"). Where one name contains the other, the longer wins ("Python 3" over "Python"); where both
-    are the same name, mentions count as the first object.
-    """
-    return _mention_pattern(first, second).sub(lambda match: match.lastgroup, text)
+def _tfidf(**settings) -> TfidfVectorizer:
+    return TfidfVectorizer(sublinear_tf=True, **settings)
 
 
-@lru_cache(maxsize=1024)
-def _mention_pattern(first: str, second: str) -> re.Pattern:
-    """One regex for both objects' mentions, the longer name tried first; each group is named by its placeholder."""
-    names = [(first.split(), FIRST_TOKEN), (second.split(), SECOND_TOKEN)]
-    names.sort(key=lambda pair: -len(" ".join(pair[0])))  # stable: on a tie the first object comes first
-    alternatives = []
-    for words, token in names:
-        if not words:
-            raise ValueError("an object name is blank")
-        plural = r"(?:e?s)?" if words[-1].lower().endswith(_ES_PLURAL) else "s?"
-        alternatives.append(f"(?P<{token}>" + r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + plural + r"(?!\w))")
-    return re.compile("|".join(alternatives), re.IGNORECASE)
+def _comparison_docs(masked: Sequence[str]) -> list[str]:
+    return [comparison_tokens(text) for text in masked]
 
 
-def _mask_rows(rows: Sequence[tuple[str, str, str]]) -> list[str]:
-    """The pipeline's first step: (text, first, second) rows to masked texts."""
-    return [mask_objects(text, first, second) for text, first, second in rows]
+def _passage_texts(rows: Sequence[tuple[str, list[float]]]) -> list[str]:
+    return [text for text, _ in rows]
 
 
-def _cue_matrix(texts: Sequence[str]) -> sparse.csr_matrix:
-    """CUE_FEATURES of each masked text, damped by log(1 + count) so a long passage does not swamp the n-grams."""
-    counts = [list(cue_counts(text).values()) for text in texts]
-    return sparse.csr_matrix(np.log1p(np.array(counts, dtype=float).reshape(len(texts), len(CUE_FEATURES))))
+def _passage_directions(rows: Sequence[tuple[str, list[float]]]) -> sparse.csr_matrix:
+    return sparse.csr_matrix(np.array([direction for _, direction in rows], dtype=float))
 
 
-def cue_counts(masked: str) -> dict[str, int]:
-    """How often each of CUE_FEATURES occurs in a masked text (see mask_objects), one sentence at a time.
-
-    A comparative cue favours an object as described at _POSITIVE; it counts as negated where one of the
-    NEGATION_WINDOW words before it is a negation. A "than" after a comparative ("-er", "more x", "less x") counts
-    by the order of the mentions around it, whatever the comparative says.
-    """
-    counts = dict.fromkeys(CUE_FEATURES, 0)
-    for sentence in SENTENCE.split(masked.lower()):
-        words = [word.removesuffix("'s") for word in WORD.findall(sentence)]
-        before, after = _nearest_mentions(words)
-        for i, word in enumerate(words):
-            if word == FIRST_TOKEN:
-                counts["mentions_first"] += 1
-            elif word == SECOND_TOKEN:
-                counts["mentions_second"] += 1
-            elif is_negation(word):
-                counts["negations"] += 1
-            elif word in _NEUTRAL:
-                counts["neutral_cues"] += 1
-            elif word == "than" and _follows_comparative(words, i):
-                if before[i] and after[i] and before[i] != after[i]:
-                    counts[f"comparative_{_SIDE[before[i]]}_than_{_SIDE[after[i]]}"] += 1
-            elif word in _POSITIVE or word in _NEGATIVE:
-                subject = before[i] or after[i]
-                if subject:
-                    favoured = subject if word in _POSITIVE else _OTHER[subject]
-                    negated = any(map(is_negation, words[max(0, i - NEGATION_WINDOW) : i]))
-                    counts[f"{'negated_' if negated else ''}favours_{_SIDE[favoured]}"] += 1
-    return counts
+def _passage_contexts(rows: Sequence[tuple[str, list[float]]]) -> list[str]:
+    return [context_tokens(text) for text, _ in rows]
 
 
-def _nearest_mentions(words: list[str]) -> tuple[list[str | None], list[str | None]]:
-    """For each position, the nearest placeholder before it and the nearest after it (None where there is none)."""
-    before, after = [], []
-    last = None
-    for word in words:
-        before.append(last)
-        last = word if word in _OTHER else last
-    last = None
-    for word in reversed(words):
-        after.append(last)
-        last = word if word in _OTHER else last
-    return before, after[::-1]
+def _tokens(**settings) -> TfidfVectorizer:
+    """TF-IDF over our own space-separated feature tokens, kept as they are."""
+    return _tfidf(token_pattern=r"\S+", lowercase=False, **settings)
 
 
-def _follows_comparative(words: list[str], i: int) -> bool:
-    """Whether the words before position `i` end in a comparative: "-er", "more", "less", "more x", "less x"."""
-    last_two = words[max(0, i - 2) : i]
-    return (i > 0 and words[i - 1].endswith("er")) or "more" in last_two or "less" in last_two
-
-
-def _build_model(c: float, calibration_folds: int) -> Pipeline:
-    """The unfitted pipeline: (text, first, second) rows → masked text → features → calibrated linear SVM.
-
-    Class weights are balanced so rare labels are not traded away for the common ones (the score is macro-F1).
-    The SVM is solved in the primal: deterministic, and quick to converge even where labels are noisy.
-    """
+def _sentence_pipeline(c: float, labels: Sequence[str]) -> Pipeline:
+    counts = Counter(labels)
+    weights = {label: (max(counts.values()) / n) ** SENTENCE_CLASS_WEIGHT_POWER for label, n in counts.items()}
     features = FeatureUnion(
         [
-            # Words of one letter count too, and contractions stay whole: "isn't", "don't".
-            ("words", TfidfVectorizer(ngram_range=(1, 3), sublinear_tf=True, token_pattern=_TFIDF_WORD)),
-            ("chars", TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True)),
-            ("cues", FunctionTransformer(_cue_matrix)),
+            ("words", _tfidf(ngram_range=(1, 2), token_pattern=_WORD)),
+            ("cues", FunctionTransformer(cue_matrix)),
+            ("comparison", Pipeline([("tokens", FunctionTransformer(_comparison_docs)), ("tfidf", _tokens())])),
         ]
     )
-    svm = LinearSVC(C=c, class_weight="balanced", dual=False)
-    return Pipeline(
+    # Solved in the primal: deterministic, and quick to converge even where labels are noisy.
+    return Pipeline([("features", features), ("classify", LinearSVC(C=c, class_weight=weights, dual=False))])
+
+
+def _passage_pipeline(c: float) -> Pipeline:
+    features = FeatureUnion(
         [
-            ("mask", FunctionTransformer(_mask_rows)),
-            ("features", features),
-            ("classify", CalibratedClassifierCV(svm, method="sigmoid", cv=calibration_folds)),
+            ("words", Pipeline([("text", FunctionTransformer(_passage_texts)),
+                                ("tfidf", _tfidf(token_pattern=_WORD, min_df=2))])),
+            ("directions", FunctionTransformer(_passage_directions)),
+            ("contexts", Pipeline([("tokens", FunctionTransformer(_passage_contexts)), ("tfidf", _tokens(min_df=2))])),
         ]
-    )
+    )  # fmt: skip
+    return Pipeline([("features", features), ("classify", LinearSVC(C=c, class_weight="balanced", dual=False))])
 
 
-# The types a saved model holds beyond those skops trusts by default (core.model_file builds no others): this
-# module's own steps and the calibration's parts.
-MODEL_TYPES = (
-    f"{__name__}._mask_rows",
-    f"{__name__}._cue_matrix",
-    "sklearn.calibration._CalibratedClassifier",
-    "sklearn.calibration._SigmoidCalibration",
-)
+# The types a saved model holds beyond those skops trusts by default (core.model_file builds no others).
+MODEL_TYPES = tuple(
+    f"{__name__}.{name}"
+    for name in ("_comparison_docs", "_passage_texts", "_passage_directions", "_passage_contexts")
+) + ("argrank.tracks.comparative.passage_features.cue_matrix",)
 
 
-def train_stance_model(
-    examples: Sequence[StanceExample], *, c: float = 1.0, folds: int = 5, seed: int = 0
-) -> tuple[Pipeline, dict]:
-    """The model fitted on all `examples`, and a report of its stratified `folds`-fold cross-validation.
+def masked_text(example: StanceExample) -> str:
+    return mask_mentions(example.text, example.first, example.second, example.first_spans, example.second_spans)
 
-    Folds shrink to the rarest label's count where needed. The report's macro-F1 averages over all of LABELS, so
-    a label the set lacks counts as F1 0. Raises ValueError for a label outside LABELS, fewer than two labels, or
-    a label too rare to cross-validate and calibrate within each training fold.
-    """
-    labels = [example.label for example in examples]
-    counts = Counter(labels)
-    unknown = sorted(set(counts) - set(LABELS))
-    if unknown:
-        raise ValueError(f"labels {unknown} are not among {LABELS}")
-    if len(counts) < 2:
-        raise ValueError(f"need examples of at least two labels to train, got {dict(counts) or 'none'}")
-    if folds < 2:
-        raise ValueError(f"folds must be at least 2, got {folds}")
-    rarest, fewest = min(counts.items(), key=lambda item: (item[1], LABELS.index(item[0])))
-    k = min(folds, fewest)
-    if k < 2:
-        raise ValueError(f"label {rarest} has only {fewest} example: cross-validation needs at least 2 of each label")
-    # Stratified folds spread each label evenly, so a training fold keeps all but ceil(fewest / k) of the rarest.
-    calibration_folds = min(CALIBRATION_FOLDS, fewest - math.ceil(fewest / k))
-    if calibration_folds < 2:
-        raise ValueError(
-            f"label {rarest} has only {fewest} example(s): too few to cross-validate in {k} folds and still "
-            f"calibrate within each training fold (each training fold must keep at least 2)"
-        )
-    rows = [(example.text, example.first, example.second) for example in examples]
-    model = _build_model(c, calibration_folds)
-    split = StratifiedKFold(n_splits=k, shuffle=True, random_state=seed)
-    predicted = cross_val_predict(clone(model), rows, labels, cv=split)
-    per_label = f1_score(labels, predicted, labels=list(LABELS), average=None, zero_division=0)
-    report = {
-        "cv_macro_f1": float(f1_score(labels, predicted, labels=list(LABELS), average="macro", zero_division=0)),
-        "cv_per_label_f1": {label: float(score) for label, score in zip(LABELS, per_label)},
-        "folds": k,
-        "examples": len(examples),
-        "label_counts": {label: counts[label] for label in LABELS},
-    }
-    return model.fit(rows, labels), report
+
+def fit_stance_model(examples: Sequence[StanceExample], *, c: float = DEFAULT_C) -> Model:
+    """Both classifiers, each on the examples of its kind (`sentence` examples, passages); a kind without
+    examples of two labels leaves its classifier out. Raises ValueError where neither can be trained."""
+    sentences = [e for e in examples if e.sentence]
+    passages = [e for e in examples if not e.sentence]
+    model: Model = {"sentence": None, "passage": None}
+    if len({e.label for e in sentences}) >= 2:
+        labels = [e.label for e in sentences]
+        model["sentence"] = _sentence_pipeline(c, labels).fit([masked_text(e) for e in sentences], labels)
+    if len({e.label for e in passages}) >= 2:
+        masked = [masked_text(e) for e in passages]
+        both_ways = masked + [swap_objects(text) for text in masked]
+        labels = [e.label for e in passages]
+        labels += [_SWAPPED_LABEL.get(label, label) for label in labels]
+        model["passage"] = _passage_pipeline(c).fit(_passage_rows(model, both_ways), labels)
+    if model["sentence"] is None and model["passage"] is None:
+        raise ValueError(f"need examples of at least two labels to train, got {dict(Counter(e.label for e in examples))}")
+    return model
+
+
+def _passage_rows(model: Model, masked: Sequence[str]) -> list[tuple[str, list[float]]]:
+    """(masked text, direction features and damped cue counts) per passage, its comparative sentences scored in one
+    batch."""
+    sentences = [comparative_sentences(text) for text in masked]
+    verdicts = _sentence_verdicts(model, [s for group in sentences for s in group])
+    rows, at = [], 0
+    for text, group in zip(masked, sentences):
+        cues = cue_counts(text)
+        damped = np.log1p(np.fromiter(cues.values(), dtype=float, count=len(cues)))
+        rows.append((text, [*direction_row(text, cues, verdicts[at : at + len(group)]), *damped]))
+        at += len(group)
+    return rows
+
+
+def _sentence_verdicts(model: Model, sentences: list[str]) -> np.ndarray:
+    """The sentence classifier's FIRST, SECOND and NONE scores of each masked sentence, in the sentence's own
+    object order; no columns' worth of evidence (zeros) without a sentence classifier."""
+    if model["sentence"] is None or not sentences:
+        return np.zeros((len(sentences), len(SENTENCE_LABELS)))
+    flipped = np.array([names_second_first(s) for s in sentences])
+    oriented = [swap_objects(s) if flip else s for s, flip in zip(sentences, flipped)]
+    classifier = model["sentence"]
+    scores = classifier.decision_function(oriented)
+    columns = [list(classifier.classes_).index(label) for label in SENTENCE_LABELS]
+    scores = scores[:, columns]
+    scores[flipped] = scores[flipped][:, [1, 0, 2]]
+    return scores
 
 
 def predict_stance(
-    model: Pipeline, texts: Sequence[str], firsts: Sequence[str], seconds: Sequence[str]
-) -> tuple[list[str], np.ndarray]:
-    """Each passage's most probable label and its probabilities, one column per label in LABELS order.
+    model: Model,
+    texts: Sequence[str],
+    firsts: Sequence[str],
+    seconds: Sequence[str],
+    spans: Sequence[tuple[tuple, tuple]] | None = None,
+) -> list[str]:
+    """Each passage's label, one of LABELS. Raises ValueError where the sequences differ in length, an object
+    name is blank, or the model has no passage classifier (it was trained on single sentences only)."""
+    if model["passage"] is None:
+        raise ValueError("this stance model has no passage classifier: train it on a set with the task's four labels")
+    masked = _masked(texts, firsts, seconds, spans)
+    if not masked:
+        return []
+    return [str(label) for label in model["passage"].predict(_passage_rows(model, masked))]
 
-    A label the model never saw gets probability 0. Raises ValueError where the three sequences differ in length
-    or an object name is blank.
+
+def predict_sentence_stance(
+    model: Model,
+    texts: Sequence[str],
+    firsts: Sequence[str],
+    seconds: Sequence[str],
+    spans: Sequence[tuple[tuple, tuple]] | None = None,
+) -> list[str]:
+    """Each sentence's label, one of SENTENCE_LABELS (NEUTRAL and NO are NONE): by the sentence classifier, or
+    where the model has none, by the passage classifier with NEUTRAL and NO merged."""
+    if model["sentence"] is None:
+        return [label if label in _SWAPPED_LABEL else NONE for label in predict_stance(model, texts, firsts, seconds, spans)]
+    masked = _masked(texts, firsts, seconds, spans)
+    return [str(label) for label in model["sentence"].predict(masked)] if masked else []
+
+
+def _masked(texts, firsts, seconds, spans) -> list[str]:
+    spans = spans if spans is not None else [((), ())] * len(texts)
+    rows = list(zip(texts, firsts, seconds, spans, strict=True))
+    return [mask_mentions(text, first, second, *given) for text, first, second, given in rows]
+
+
+def predict_examples(model: Model, examples: Sequence[StanceExample]) -> list[str]:
+    """Each example's label in its own set's classes: sentences in SENTENCE_LABELS, passages in LABELS."""
+    predicted: list[str] = [""] * len(examples)
+    for sentence, predict in ((True, predict_sentence_stance), (False, predict_stance)):
+        at = [i for i, e in enumerate(examples) if e.sentence == sentence]
+        if at:
+            chosen = [examples[i] for i in at]
+            labels = predict(
+                model,
+                [e.text for e in chosen],
+                [e.first for e in chosen],
+                [e.second for e in chosen],
+                [(e.first_spans, e.second_spans) for e in chosen],
+            )
+            for i, label in zip(at, labels):
+                predicted[i] = label
+    return predicted
+
+
+def cross_validate(
+    examples: Sequence[StanceExample], *, c: float = DEFAULT_C, folds: int = 5, seed: int = 0
+) -> tuple[list[str], int]:
+    """Out-of-fold predictions for every example, folds grouped by object pair (no pair in two folds) and
+    stratified by label; and the number of folds, shrunk to the number of pairs where needed."""
+    groups = [pair_key(e) for e in examples]
+    k = min(folds, len(set(groups)))
+    if k < 2:
+        raise ValueError(f"cross-validation needs examples of at least 2 object pairs, got {len(set(groups))}")
+    labels = [("S:" if e.sentence else "P:") + e.label for e in examples]
+    split = StratifiedGroupKFold(n_splits=k, shuffle=True, random_state=seed)
+    predicted: list[str] = [""] * len(examples)
+    for train, test in split.split(np.zeros(len(examples)), labels, groups):
+        model = fit_stance_model([examples[i] for i in train], c=c)
+        for i, label in zip(test, predict_examples(model, [examples[i] for i in test])):
+            predicted[i] = label
+    return predicted, k
+
+
+def train_stance_model(
+    examples: Sequence[StanceExample], *, c: float = DEFAULT_C, folds: int = 5, seed: int = 0
+) -> tuple[Model, dict]:
+    """The model fitted on all `examples`, and a report of its cross-validation (grouped by object pair).
+
+    The report's macro-F1 is the passages' over all of LABELS, so a label the set lacks counts as F1 0; where
+    sentences were given, their three-class figures are under "sentences". Raises ValueError for a label outside
+    the sets' classes, or passages of fewer than two labels.
     """
-    rows = list(zip(texts, firsts, seconds, strict=True))
-    probabilities = np.zeros((len(rows), len(LABELS)))
-    if rows:
-        learned = model.predict_proba(rows)
-        for column, label in enumerate(model.classes_):
-            probabilities[:, LABELS.index(label)] = learned[:, column]
-    return [LABELS[index] for index in probabilities.argmax(axis=1)], probabilities
+    passages = [e for e in examples if not e.sentence]
+    counts = Counter(e.label for e in passages)
+    unknown = sorted(set(counts) - set(LABELS)) + sorted({e.label for e in examples if e.sentence} - set(SENTENCE_LABELS))
+    if unknown:
+        raise ValueError(f"labels {unknown} are not among {LABELS} (passages) or {SENTENCE_LABELS} (sentences)")
+    if len(counts) < 2:
+        raise ValueError(f"need passages of at least two labels to train, got {dict(counts) or 'none'}")
+    if folds < 2:
+        raise ValueError(f"folds must be at least 2, got {folds}")
+    predicted, k = cross_validate(examples, c=c, folds=folds, seed=seed)
+    truth = [e.label for e in passages]
+    guessed = [p for p, e in zip(predicted, examples) if not e.sentence]
+    per_label = f1_score(truth, guessed, labels=list(LABELS), average=None, zero_division=0)
+    report = {
+        "cv_macro_f1": float(f1_score(truth, guessed, labels=list(LABELS), average="macro", zero_division=0)),
+        "cv_per_label_f1": {label: float(score) for label, score in zip(LABELS, per_label)},
+        "folds": k,
+        "examples": len(passages),
+        "label_counts": {label: counts[label] for label in LABELS},
+    }
+    sentences = [(e.label, p) for e, p in zip(examples, predicted) if e.sentence]
+    if sentences:
+        truth, guessed = zip(*sentences)
+        report["sentences"] = {
+            "cv_macro_f1": float(f1_score(truth, guessed, labels=list(SENTENCE_LABELS), average="macro", zero_division=0)),
+            "cv_accuracy": float(accuracy_score(truth, guessed)),
+            "examples": len(sentences),
+        }
+    return fit_stance_model(examples, c=c), report

@@ -1,0 +1,195 @@
+"""What a masked passage says about its two objects: counted cues, which object it names first and most, the
+words around each object, and its comparative sentences one by one.
+
+A passage (a Stack Exchange answer, a web page's paragraph) rarely states its verdict in one "A is better than B"
+sentence; on the Touché stance set the object an answer names first is the one it favours in 67 of 91 FIRST
+answers and 41 of 71 SECOND ones, and the words next to each object ("objfirst just works") carry the rest.
+Features that point to one side come in pairs or as differences, so swapping the objects swaps or negates them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from scipy import sparse
+
+from argrank.text.cues import NEGATION_WINDOW, NEGATIONS, SENTENCE, WORD, is_negation
+from argrank.tracks.comparative.comparison_features import TOKEN
+from argrank.tracks.comparative.mentions import FIRST_TOKEN, SECOND_TOKEN
+
+_OTHER = {FIRST_TOKEN: SECOND_TOKEN, SECOND_TOKEN: FIRST_TOKEN}
+_SIDE = {FIRST_TOKEN: "first", SECOND_TOKEN: "second"}
+_SWAP = re.compile(f"{FIRST_TOKEN}|{SECOND_TOKEN}")
+
+# Sentence ends need white space after them (not a version's dot); the Touché answers mark paragraphs by runs of
+# spaces where the page had line breaks.
+SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+|\s{3,}")
+CONTEXT_WINDOW = 3  # words either side of a mention that describe it
+
+# Comparative cues by the side they take: a positive cue favours the object named before it ("A beats B",
+# "A is better than B"), or the one right after it when none comes before ("prefer A over B"); a negative cue
+# favours the other one.
+_POSITIVE = frozenset(
+    "better best superior prefer prefers preferred preferable favour favor over beats beat outperforms outperform "
+    "wins win surpasses exceeds faster quicker cheaper easier safer stronger healthier simpler smarter".split()
+)
+_NEGATIVE = frozenset(
+    "worse worst inferior loses lose lags trails underperforms slower pricier costlier weaker riskier".split()
+)
+_NEUTRAL = frozenset("both equally equal same similar comparable alike depends either tie tied".split())
+
+_NOTABLE = _POSITIVE | _NEGATIVE | _NEUTRAL | NEGATIONS | {"than", FIRST_TOKEN, SECOND_TOKEN}
+
+CUE_FEATURES = (
+    "favours_first",
+    "favours_second",
+    "negated_favours_first",
+    "negated_favours_second",
+    "comparative_first_than_second",
+    "comparative_second_than_first",
+    "neutral_cues",
+    "negations",
+    "mentions_first",
+    "mentions_second",
+)
+
+
+def swap_objects(masked: str) -> str:
+    """The masked text with the two placeholders exchanged: the same passage, asked the other way round."""
+    return _SWAP.sub(lambda match: _OTHER[match.group()], masked)
+
+
+def comparative_sentences(masked: str) -> list[str]:
+    """The passage's sentences that mention both objects, each with the object it names first as FIRST_TOKEN:
+    a sentence classifier trained where the first-named object is always the first ("A is better than B",
+    CompSent-19) then reads every sentence the way it learned, and its verdict is swapped back by the caller."""
+    return [sentence for sentence in SENTENCES.split(masked) if FIRST_TOKEN in sentence and SECOND_TOKEN in sentence]
+
+
+def names_second_first(sentence: str) -> bool:
+    return sentence.find(SECOND_TOKEN) < sentence.find(FIRST_TOKEN)
+
+
+def cue_matrix(texts: list[str]) -> sparse.csr_matrix:
+    """CUE_FEATURES of each masked text, damped by log(1 + count) so a long passage does not swamp the n-grams."""
+    counts = [list(cue_counts(text).values()) for text in texts]
+    return sparse.csr_matrix(np.log1p(np.array(counts, dtype=float).reshape(len(texts), len(CUE_FEATURES))))
+
+
+def cue_counts(masked: str) -> dict[str, int]:
+    """How often each of CUE_FEATURES occurs in a masked text, one sentence at a time.
+
+    A comparative cue favours an object as described at _POSITIVE; it counts as negated where one of the
+    NEGATION_WINDOW words before it is a negation. A "than" after a comparative ("-er", "more x", "less x") counts
+    by the order of the mentions around it, whatever the comparative says.
+    """
+    counts = dict.fromkeys(CUE_FEATURES, 0)
+    for sentence in SENTENCE.split(masked.lower()):
+        words = [word.removesuffix("'s") for word in WORD.findall(sentence)]
+        # Most words are none of these: only the ones that are get looked at twice.
+        hits = [i for i, word in enumerate(words) if word in _NOTABLE or word.endswith("n't")]
+        if not hits:
+            continue
+        before = after = None
+        for i in hits:
+            word = words[i]
+            if word == FIRST_TOKEN:
+                counts["mentions_first"] += 1
+            elif word == SECOND_TOKEN:
+                counts["mentions_second"] += 1
+            elif is_negation(word):
+                counts["negations"] += 1
+            elif word in _NEUTRAL:
+                counts["neutral_cues"] += 1
+            else:
+                if before is None:
+                    before, after = _nearest_mentions(words)
+                if word == "than":
+                    if _follows_comparative(words, i) and before[i] and after[i] and before[i] != after[i]:
+                        counts[f"comparative_{_SIDE[before[i]]}_than_{_SIDE[after[i]]}"] += 1
+                elif subject := before[i] or after[i]:
+                    favoured = subject if word in _POSITIVE else _OTHER[subject]
+                    negated = any(map(is_negation, words[max(0, i - NEGATION_WINDOW) : i]))
+                    counts[f"{'negated_' if negated else ''}favours_{_SIDE[favoured]}"] += 1
+    return counts
+
+
+def _nearest_mentions(words: list[str]) -> tuple[list[str | None], list[str | None]]:
+    """For each position, the nearest placeholder before it and the nearest after it (None where there is none)."""
+    before, after = [], []
+    last = None
+    for word in words:
+        before.append(last)
+        last = word if word in _OTHER else last
+    last = None
+    for word in reversed(words):
+        after.append(last)
+        last = word if word in _OTHER else last
+    return before, after[::-1]
+
+
+def _follows_comparative(words: list[str], i: int) -> bool:
+    """Whether the words before position `i` end in a comparative: "-er", "more", "less", "more x", "less x"."""
+    last_two = words[max(0, i - 2) : i]
+    return (i > 0 and words[i - 1].endswith("er")) or "more" in last_two or "less" in last_two
+
+
+def context_tokens(masked: str) -> str:
+    """The words within CONTEXT_WINDOW of each mention, marked by the object they describe (F_fast, S_slow)."""
+    words = TOKEN.findall(masked.lower())
+    tokens = []
+    for i, word in enumerate(words):
+        if word in _OTHER:
+            mark = "F_" if word == FIRST_TOKEN else "S_"
+            near = words[max(0, i - CONTEXT_WINDOW) : i] + words[i + 1 : i + 1 + CONTEXT_WINDOW]
+            tokens += [mark + other for other in near if other not in _OTHER]
+    return " ".join(tokens) or "NO_MENTION"
+
+
+DIRECTION_FEATURES = (
+    "mention_balance",  # (first - second) / (first + second + 1) mentions
+    "named_first",  # +1 the first object is named before the second, -1 after, 0 neither named
+    "mentions",  # log(1 + first) + log(1 + second)
+    "names_both",
+    "cue_balance",  # damped favours_first - favours_second
+    "than_balance",  # damped comparative_first_than_second - comparative_second_than_first
+    "neutral_cues",
+    "length",  # log(1 + words) / 6: about 1 for a 400-word passage
+    "has_comparative_sentence",
+    "sentence_balance",  # the sentence classifier's strongest FIRST minus strongest SECOND
+    "sentence_none",  # its mean NONE score
+    "comparative_sentences",  # log(1 + count)
+    "sentence_votes_balance",  # damped count voted FIRST - count voted SECOND
+    "sentence_votes",  # damped count voted either
+)
+
+
+def direction_row(masked: str, cues: dict[str, int], verdicts: np.ndarray) -> list[float]:
+    """DIRECTION_FEATURES of a masked passage with these cue_counts, whose comparative sentences the sentence
+    classifier scored `verdicts` (rows: sentences; columns: FIRST, SECOND, NONE, in the passage's own order)."""
+    first, second = masked.count(FIRST_TOKEN), masked.count(SECOND_TOKEN)
+    at_first, at_second = masked.find(FIRST_TOKEN), masked.find(SECOND_TOKEN)
+    named_first = 0 if at_first < 0 and at_second < 0 else 1 if at_second < 0 or 0 <= at_first < at_second else -1
+    row = [
+        (first - second) / (first + second + 1),
+        named_first,
+        np.log1p(first) + np.log1p(second),
+        float(first > 0 and second > 0),
+        np.log1p(cues["favours_first"]) - np.log1p(cues["favours_second"]),
+        np.log1p(cues["comparative_first_than_second"]) - np.log1p(cues["comparative_second_than_first"]),
+        np.log1p(cues["neutral_cues"]),
+        np.log1p(len(masked.split())) / 6,
+    ]
+    if len(verdicts) == 0:
+        return row + [0.0] * 6
+    votes = verdicts.argmax(axis=1)
+    for_first, for_second = int((votes == 0).sum()), int((votes == 1).sum())
+    return row + [
+        1.0,
+        float(verdicts[:, 0].max() - verdicts[:, 1].max()),
+        float(verdicts[:, 2].mean()),
+        float(np.log1p(len(verdicts))),
+        float(np.log1p(for_first) - np.log1p(for_second)),
+        float(np.log1p(for_first) + np.log1p(for_second)),
+    ]
