@@ -18,6 +18,7 @@ from argrank.tracks.comparative.mentions import PLACEHOLDERS
 TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\sa-z0-9]")
 WINDOW = 3  # words kept before the first object and after the second
 _MAX_GAP = 10  # middle lengths are told apart up to this many words
+_MAX_LENGTH = 8  # sentence lengths in steps of five words, up to this many steps
 _QUESTION_WORDS = frozenset("is are does do did can could should would which what why how will".split())
 _CLAUSE_ENDS = frozenset(", ; : but while whereas".split())
 _IRREGULAR = {"better": ("JJR", "good"), "worse": ("JJR", "bad"), "best": ("JJS", "good"), "worst": ("JJS", "bad"),
@@ -25,15 +26,20 @@ _IRREGULAR = {"better": ("JJR", "good"), "worse": ("JJR", "bad"), "best": ("JJS"
 
 
 def comparison_tokens(masked: str) -> str:
-    """The sentence's structure as space-separated tokens: the order of its objects, the words before, between
-    and after the closest pair of different objects (with bigrams between), their degrees and negation, and
+    """The sentence's structure as space-separated tokens: the order of its objects, its length, the words before,
+    between and after the closest pair of different objects (with bigrams between, and the words that open and
+    close the middle), their degrees and negation, each comparative's base with whether a "than" follows it, and
     whether it is a question."""
     words = TOKEN.findall(masked.lower())
     before, middle, after, order = _segments(words)
-    tokens = [f"ORDER_{order}", f"GAP_{min(len(middle), _MAX_GAP)}"]
+    tokens = [f"ORDER_{order}", f"GAP_{min(len(middle), _MAX_GAP)}", f"LENGTH_{min(len(words) // 5, _MAX_LENGTH)}"]
     tokens += _tagged(before, "B_") + _tagged(middle, "M_") + _tagged(after, "A_")
     tokens += [f"M2_{a}_{b}" for a, b in zip(middle, middle[1:])]
+    if middle:
+        tokens += [f"M_OPENS_{middle[0]}", f"M_CLOSES_{middle[-1]}"]
     tokens += _scoped(middle)
+    than = "than" in middle
+    tokens += [f"M_{found[1]}_THAN_{than}" for found in filter(None, map(degree, middle))]
     tokens += [f"D_{tag}" for tag, _ in filter(None, map(degree, words))]
     if any(map(is_negation, before)):
         tokens.append("NEG_BEFORE")
