@@ -50,6 +50,7 @@ class TrackRules:
     track_keys: tuple[str, ...] = ()
     run_keys: tuple[str, ...] = ()
     quality_text: str | None = None  # the document column the quality model reads; None: no quality re-ranking
+    stance_training_files: int | None = 1  # how many stance training files the track's model reads; None: any
 
 
 _STANCE_KEYS = ("stance_training", "stance_model")
@@ -73,6 +74,7 @@ TRACKS = {
         track_keys=("stance_qrels", *_STANCE_KEYS, "measures", "quality_training"),
         run_keys=("stance", "quality"),
         quality_text="contents",
+        stance_training_files=None,  # the task's stance set, CompSent-19, our JSONL: all read into one model
     ),
     # Images are found by their page's text near them, the search queries that found them and the whole page.
     "images": TrackRules(
@@ -117,7 +119,7 @@ class Track:
     depth: int = 1000
     runs: tuple[RunSpec, ...] = ()
     stance_qrels: Path | None = None
-    stance_training: Path | None = None
+    stance_training: tuple[Path, ...] = ()
     stance_model: dict[str, float] = field(default_factory=lambda: dict(STANCE_MODEL_DEFAULTS))
     near_duplicate_bits: int = NEAR_DUPLICATE_BITS
     shards: int = 1  # row ranges of the documents tokenized, indexed and ranked as tasks of their own
@@ -302,6 +304,21 @@ def _perspective(path: Path, settings: Any) -> PerspectiveTrack:
     )
 
 
+def _training_files(path: Path, where: str, value: Any, rules: TrackRules, located) -> tuple[Path, ...]:
+    """`stance_training` as files: one path, or a list where the track's model reads several."""
+    if value is None:
+        return ()
+    values = value if isinstance(value, list) and rules.stance_training_files != 1 else [value]
+    if not values or (rules.stance_training_files is not None and len(values) > rules.stance_training_files):
+        expected = "a path" if rules.stance_training_files == 1 else "a path or a list of paths"
+        raise InputError(path, where, f"expected {expected}")
+    files = tuple(located(f"stance_training[{i}]" if isinstance(value, list) else "stance_training", v)
+                  for i, v in enumerate(values))  # fmt: skip
+    if len(set(files)) < len(files):
+        raise InputError(path, where, "a file is listed twice")
+    return files
+
+
 def _is_number(value: Any) -> bool:
     return not isinstance(value, bool) and isinstance(value, int | float) and value < float("inf")
 
@@ -347,8 +364,8 @@ def _track(path: Path, name: str, rules: TrackRules, settings: Any, submission: 
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 1000:
         raise InputError(path, f"{where}.depth", "expected an integer from 1 to 1000")
     runs = _runs(path, f"{where}.runs", settings.get("runs"), rules, submission)
-    stance_training = optional("stance_training")
-    if stance_training is None and any(spec.stance for spec in runs):
+    stance_training = _training_files(path, f"{where}.stance_training", settings.get("stance_training"), rules, located)
+    if not stance_training and any(spec.stance for spec in runs):
         raise InputError(path, f"{where}.stance_training", "runs with stance need a stance training set")
     quality_training = optional("quality_training")
     if quality_training is None and any(spec.quality for spec in runs):

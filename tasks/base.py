@@ -15,7 +15,7 @@ import logging
 import os
 import re
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -134,7 +134,8 @@ class CachedTask(luigi.Task):
         self.signature()
         now = self.input_digests()
         if now != self._inputs:
-            files = ", ".join(str(getattr(self, name)) for name in self.location_params if getattr(self, name, None))
+            given = [getattr(self, name, None) for name in self.location_params]
+            files = ", ".join(str(file) for value in given if value for file in _files(value))
             raise InputError(files or self.task_family, "", f"changed {when}; its result is not kept: run again")
 
     def complete(self) -> bool:
@@ -174,3 +175,10 @@ class CachedTask(luigi.Task):
         super().__init_subclass__(**kwargs)
         if "run" in cls.__dict__:
             cls.run = _checked_run(cls.__dict__["run"])
+
+
+def _files(value) -> list:
+    """A location parameter's files: the value itself, a list's items, or a mapping's values (named qrels)."""
+    if isinstance(value, Mapping):
+        return list(value.values())
+    return list(value) if isinstance(value, tuple | list) else [value]

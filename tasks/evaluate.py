@@ -102,8 +102,8 @@ class EvaluateComparativeRun(EvaluateRankingMeasures):
     """nDCG@5 of a comparative run, and its stance macro-F1 where stance qrels are given (None for a run without
     stance, which has Q0 in column 2)."""
 
-    stance_training = luigi.OptionalParameter(
-        default=None, description="stance training set; none: a run without stance"
+    stance_training = luigi.OptionalListParameter(
+        default=None, description="stance training files; none: a run without stance"
     )
     stance_qrels = luigi.OptionalParameter(default=None, description="stance qrels")
 

@@ -88,11 +88,12 @@ def run_task(track: Track, spec: RunSpec) -> WriteRun:
     }
     if spec.quality:
         ranking.update(quality_training=str(track.quality_training), quality=spec.quality)
-    # Without a training set (an image collection brought none) a stance run falls back to untrained stance.
-    trained = {"stance_training": str(track.stance_training), "stance_model": track.stance_model}
     if track.name == "images":
         selection = {"found_weight": spec.found_weight, "near_duplicate_bits": track.near_duplicate_bits}
+        # Without training qrels (an image collection brought none) a stance run falls back to untrained stance.
+        trained = {"stance_training": str(track.stance_training[0]), "stance_model": track.stance_model}
         return WriteImageRun(**ranking, **selection, **(trained if spec.stance and track.stance_training else {}))
     if spec.stance:
-        return WriteStanceRun(**ranking, **trained)
+        training = [str(file) for file in track.stance_training]
+        return WriteStanceRun(**ranking, stance_training=training, stance_model=track.stance_model)
     return WriteRanking(**ranking)

@@ -18,7 +18,7 @@ from argrank.formats.topics import read_topics
 from argrank.tracks.comparative.objects import objects_by_topic
 from argrank.tracks.comparative.passages import TEXT
 from argrank.tracks.comparative.ranked_stance import classify_ranking
-from argrank.tracks.comparative.stance_data import read_training_set
+from argrank.tracks.comparative.stance_data import read_training_sets
 from argrank.tracks.images.qrels import read_image_training
 from argrank.tracks.images.stance import train_image_stance, training_examples
 from argrank.tracks.images.texts import stance_texts
@@ -37,8 +37,8 @@ from tasks.quality import RankedRun, RerankQuality
 class TrainStanceModel(CachedTask):
     """Fits the model on the whole training set and keeps its cross-validated scores beside it."""
 
-    training = luigi.Parameter(
-        description="stance training set: the task's TSV, CompSent-19's CSV (told apart by their header) or .jsonl"
+    training = luigi.ListParameter(
+        description="stance training files: the task's TSV, CompSent-19's CSV (told apart by their header) or .jsonl"
     )
     c = luigi.FloatParameter(default=0.3, description="inverse regularisation strength")
     folds = luigi.IntParameter(default=5, description="cross-validation folds")
@@ -48,16 +48,16 @@ class TrainStanceModel(CachedTask):
     location_params = ("training",)
 
     def input_digests(self) -> list[str]:
-        return [file_digest(self.training), FORMAT]
+        return [*map(file_digest, self.training), FORMAT]
 
     def run(self) -> None:
         from argrank.tracks.comparative.stance_model import train_stance_model
 
-        examples = read_training_set(self.training)
+        examples = read_training_sets(self.training)
         try:
             model, report = train_stance_model(examples, c=self.c, folds=self.folds)
         except ValueError as error:
-            raise InputError(self.training, "", f"cannot train the stance model: {error}") from None
+            raise InputError(", ".join(self.training), "", f"cannot train the stance model: {error}") from None
         log_report(report)
         save_model_folder(self.output_path, model, report, STANCE)
 
@@ -104,7 +104,7 @@ def log_report(report: dict) -> None:
 
 @inherits(RerankQuality)
 class ClassifyStance(RankedRun, CachedTask):
-    stance_training = luigi.Parameter(description="stance training set")
+    stance_training = luigi.ListParameter(description="stance training files")
     stance_model = luigi.DictParameter(default={}, description='classifier settings, e.g. {"c": 1.0, "folds": 5}')
 
     stage = "stance"

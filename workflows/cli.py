@@ -218,7 +218,7 @@ def cmd_tira(args: argparse.Namespace) -> int:
     track = dataclasses.replace(track, corpus=given, topics=topics, qrels={}, stance_qrels=None)
     if track.name == "images":
         training = given / "training-qrels.txt"
-        track = dataclasses.replace(track, stance_training=training if training.is_file() else None)
+        track = dataclasses.replace(track, stance_training=(training,) if training.is_file() else ())
     luigi.configuration.get_config().set("argrank", "output_dir", args.outputs)
     fresh_build()  # a build of its own: signatures from the files as they are now
     task = run_tasks(track)[tag]["run"]

@@ -47,7 +47,8 @@ def test_shards_default_to_one_and_every_ranking_track_takes_them(tmp_path):
 
 def test_repository_comparative_track_loads():
     track = load_config(REPO / "runs.yaml")["comparative"]
-    assert track.corpus.is_file() and track.stance_training.is_file() and track.stance_qrels.is_file()
+    assert track.corpus.is_file() and track.stance_qrels.is_file()
+    assert len(track.stance_training) == 1 and track.stance_training[0].is_file()
     assert set(track.qrels) == {"relevance", "quality"}
     assert any(spec.stance for spec in track.runs) and {spec.query for spec in track.runs} >= {"title+objects"}
 
@@ -59,10 +60,25 @@ def test_comparative_defaults_and_stance_settings(tmp_path):
     )
     track = load_config(write(tmp_path, text))["comparative"]
     assert track.name == "comparative" and track.corpus == tmp_path / "p.jsonl.gz"
-    assert track.stance_training == tmp_path / "train.tsv" and track.stance_qrels == tmp_path / "s.qrels"
+    assert track.stance_training == (tmp_path / "train.tsv",) and track.stance_qrels == tmp_path / "s.qrels"
     assert track.fields == ("contents", "doc2query") and track.stance_model == {"c": 2.0, "folds": 5}
     assert [(spec.query, spec.stance) for spec in track.runs] == [("title+objects", True), ("title", False)]
     assert load_config(write(tmp_path, COMPARATIVE + "  runs: {r: {}}\n"))["comparative"].fields == ("contents",)
+
+
+def test_comparative_stance_training_may_list_several_files_and_images_take_one(tmp_path):
+    text = COMPARATIVE + "  stance_training: [a.tsv, sub/b.csv]\n  runs: {r: {stance: true}}\n"
+    assert load_config(write(tmp_path, text))["comparative"].stance_training == (tmp_path / "a.tsv", tmp_path / "sub/b.csv")
+    images = "images:\n  collection: c\n  topics: t.xml\n  stance_training: [a.txt, b.txt]\n  runs: {r: {}}\n"
+    for body, where, message in (
+        (images, "images.stance_training", "expected a path"),
+        (COMPARATIVE + "  stance_training: []\n  runs: {r: {}}\n", "comparative.stance_training", "list of paths"),
+        (COMPARATIVE + "  stance_training: [a.tsv, 3]\n  runs: {r: {}}\n", "comparative.stance_training[1]", "path"),
+        (COMPARATIVE + "  stance_training: [a.tsv, ./a.tsv]\n  runs: {r: {}}\n", "comparative.stance_training", "twice"),
+    ):
+        with pytest.raises(InputError) as error:
+            load_config(write(tmp_path, body))
+        assert where in str(error.value) and message in str(error.value)
 
 
 def test_a_runs_file_is_an_experiment_named_by_its_key_or_its_stem(tmp_path):

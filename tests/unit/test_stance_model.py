@@ -258,7 +258,7 @@ def test_the_task_names_the_training_file_it_cannot_train_on(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     training = _training_file(tmp_path, labels)
     with pytest.raises(InputError) as caught:
-        TrainStanceModel(training=str(training)).run()
+        TrainStanceModel(training=[str(training)]).run()
     assert caught.value.path == str(training)
     assert caught.value.problem.startswith("cannot train the stance model: ") and message in caught.value.problem
 
@@ -312,7 +312,8 @@ def test_cv_report_counts_passages_and_scores_their_out_of_fold_predictions():
     ]
     _, report = train_stance_model(examples, seed=4)
     labels = [example.label for example in examples]
-    predicted, folds = cross_validate(examples, seed=4)
+    predicted, folds, train_seconds, predict_seconds = cross_validate(examples, seed=4)
+    assert train_seconds > 0 and predict_seconds[False] > 0 and predict_seconds[True] == 0
     assert set(report) == {"cv_macro_f1", "cv_per_label_f1", "folds", "examples", "label_counts"}
     assert report["folds"] == folds == 5
     assert report["label_counts"] == {label: labels.count(label) for label in LABELS}
@@ -329,7 +330,7 @@ def test_cross_validation_never_trains_and_scores_one_object_pair(monkeypatch):
     seen = []
     real_fit = stance_model.fit_stance_model
     monkeypatch.setattr(stance_model, "fit_stance_model", lambda train, **kw: seen.append(train) or real_fit(train, **kw))
-    predicted, folds = cross_validate(examples, folds=4)
+    predicted, folds, *_ = cross_validate(examples, folds=4)
     assert folds == 4 and len(seen) == 4 and all(predicted)
     pairs = {frozenset((e.first.casefold(), e.second.casefold())) for e in examples}
     for train in seen:

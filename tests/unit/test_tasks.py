@@ -89,3 +89,19 @@ def test_a_comparative_quality_run_labels_stance_on_the_reranked_ranking():
     assert type(stance.requires()["ranking"]) is RerankQuality
     plain = tasks_of("comparative")["argrank-cmp-bm25-objects"]["run"].requires()
     assert type(plain.requires()["ranking"]) is RankTopics and "quality" not in plain.own_params()
+
+
+def test_every_listed_stance_training_file_reaches_the_one_model_and_its_signature(tmp_path):
+    track = load_config(REPO / "runs.yaml")["comparative"]
+    extra = tmp_path / "more.jsonl"
+    extra.write_text('{"question": "a or b?", "object_1": "a", "object_2": "b", "text": "a wins", "label": "FIRST"}\n')
+    one = run_tasks(track)["argrank-cmp-bm25"]["run"].requires().model()
+    both = run_tasks(dataclasses.replace(track, stance_training=(*track.stance_training, extra)))
+    model = both["argrank-cmp-bm25"]["run"].requires().model()
+    assert model.training == (*one.training, str(extra))
+    assert model.signature() != one.signature()
+    # Every stance run of the track shares that model, and its evaluation needs it.
+    assert {tasks["run"].requires().model().output_path for tag, tasks in both.items() if "nostance" not in tag} == {
+        model.output_path
+    }
+    assert both["argrank-cmp-bm25"]["evaluation"].model_task().output_path == model.output_path

@@ -8,6 +8,7 @@ folds by object pair, so no pair is both trained and scored on.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -98,7 +99,7 @@ def held_out(
         n_train=len(train),
         n_test=len(test),
         train_seconds=train_seconds,
-        predict_per_second=len(test) / spent if spent else float("inf"),
+        predict_per_second=_rate(len(test), spent),
     )
 
 
@@ -107,9 +108,8 @@ def cross_validated(
 ) -> list[StanceScores]:
     """Grouped k-fold cross-validation over all `sets` together, scored per set."""
     examples = [e for examples in sets.values() for e in examples]
-    started = time.process_time()
-    predicted, k = cross_validate(examples, c=c, folds=folds, seed=seed)
-    seconds = time.process_time() - started
+    predicted, k, train_seconds, predict_seconds = cross_validate(examples, c=c, folds=folds, seed=seed)
+    kinds = Counter(e.sentence for e in examples)
     results, at = [], 0
     for name, examples_of in sets.items():
         guessed = predicted[at : at + len(examples_of)]
@@ -122,19 +122,25 @@ def cross_validated(
                 examples_of[0].sentence,
                 n_train=len(examples) - len(examples) // k,
                 n_test=len(examples_of),
-                train_seconds=seconds / k,  # training and prediction of one fold, on average
-                predict_per_second=0.0,
+                train_seconds=train_seconds / k,  # one fold's, on average
+                # Over all folds' examples of the set's kind (sentences or passages), in every set of that kind.
+                predict_per_second=_rate(kinds[examples_of[0].sentence], predict_seconds[examples_of[0].sentence]),
             )
         )
     return results
+
+
+def _rate(count: int, seconds: float) -> float:
+    """Predictions per CPU-second; a time below the clock's resolution counts as that resolution."""
+    return count / max(seconds, time.get_clock_info("process_time").resolution)
 
 
 def format_scores(result: StanceScores) -> str:
     """The set's figures as a plain-text block: summary line, per-class table, confusion matrix."""
     lines = [
         f"{result.name}: macro-F1 {result.macro_f1:.4f}, accuracy {result.accuracy:.4f} "
-        f"({result.n_test} scored, {result.n_train} trained on; training {result.train_seconds:.1f} CPU-s"
-        + (f", {result.predict_per_second:,.0f} predicted per CPU-second)" if result.predict_per_second else ")"),
+        f"({result.n_test} scored, {result.n_train} trained on; training {result.train_seconds:.1f} CPU-s, "
+        f"{result.predict_per_second:,.0f} predicted per CPU-second)",
         "",
     ]
     rows = [
