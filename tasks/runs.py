@@ -91,8 +91,9 @@ def run_task(track: Track, spec: RunSpec) -> WriteRun:
     if track.name == "images":
         selection = {"found_weight": spec.found_weight, "near_duplicate_bits": track.near_duplicate_bits}
         # Without training qrels (an image collection brought none) a stance run falls back to untrained stance.
-        trained = {"stance_training": str(track.stance_training[0]), "stance_model": track.stance_model}
-        return WriteImageRun(**ranking, **selection, **(trained if spec.stance and track.stance_training else {}))
+        if spec.stance and track.stance_training:
+            selection.update(stance_training=str(track.stance_training[0]), stance_model=track.stance_model)
+        return WriteImageRun(**ranking, **selection)
     if spec.stance:
         training = [str(file) for file in track.stance_training]
         return WriteStanceRun(**ranking, stance_training=training, stance_model=track.stance_model)
