@@ -16,6 +16,7 @@ widened to whole words. Where both objects could claim a stretch, the longer mat
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
@@ -39,7 +40,7 @@ def mask_mentions(
     are clipped to it.
     """
     marked = _given(text, first_spans, FIRST_TOKEN) + _given(text, second_spans, SECOND_TOKEN)
-    marked += [(m.start(), m.end(), m.lastgroup) for m in _mention_pattern(first, second).finditer(text)]
+    marked += _mentions(text, first, second)
     chosen: list[tuple[int, int, str]] = []
     # Longest first, then leftmost: a span never overlaps one already chosen.
     for start, end, token in sorted(marked, key=lambda m: (m[0] - m[1], m[0])):
@@ -69,53 +70,104 @@ def _given(text: str, spans: Sequence[Span], token: str) -> list[tuple[int, int,
     return found
 
 
+@dataclass(frozen=True)
+class _Variant:
+    """One way a text may name an object: its words (lowercase), any run of white space and hyphens allowed between
+    them, then one of `endings` (the plural's, longest first, then none)."""
+
+    token: str
+    words: tuple[str, ...]
+    endings: tuple[str, ...]
+
+
 @lru_cache(maxsize=4096)
-def _mention_pattern(first: str, second: str) -> re.Pattern:
-    """One regex for both objects' mentions, longer alternatives first; each group is named by its placeholder."""
+def _variants(first: str, second: str) -> tuple[_Variant, ...]:
+    """Both objects' variants in the order they are tried at a position: the object with the longer name first,
+    each object's full name, then its words run together, its initials and its distinctive words."""
     words = {FIRST_TOKEN: _name_words(first), SECOND_TOKEN: _name_words(second)}
     if not all(words.values()):
         raise ValueError("an object name is blank")
-    alternatives: list[tuple[int, str, str]] = []  # (length of the literal, pattern, placeholder)
+    by_token: dict[str, list[_Variant]] = {}
     for token, other in ((FIRST_TOKEN, SECOND_TOKEN), (SECOND_TOKEN, FIRST_TOKEN)):
-        own, theirs = words[token], {w.casefold() for w in words[other]}
-        variants = [_phrase(own)]
+        own, theirs = [_lower(w) for w in words[token]], {w.casefold() for w in words[other]}
+        variants = [_Variant(token, tuple(own), _endings(own[-1]))]
         if len(own) > 1:
-            variants.append(_plural("".join(map(re.escape, own)), own[-1]))  # "e-book" written "ebook"
+            variants.append(_Variant(token, ("".join(own),), _endings(own[-1])))  # "e-book" written "ebook"
             initials = "".join(w[0] for w in own)
             if initials.casefold() not in theirs:
-                variants.append(_plural(re.escape(initials), initials))
-            distinctive = [w for w in own if _is_distinctive(w) and w.casefold() not in theirs]
-            variants += [_plural(re.escape(w), w) for w in distinctive]
-        literal = " ".join(own)
-        for rank, pattern in enumerate(dict.fromkeys(variants)):
-            alternatives.append((len(literal) if rank == 0 else 0, pattern, token))
-    alternatives.sort(key=lambda a: -a[0])  # stable: the full names first, the longer of them ahead
-    by_token: dict[str, list[str]] = {FIRST_TOKEN: [], SECOND_TOKEN: []}
-    groups = []
-    for _, pattern, token in alternatives:
-        by_token[token].append(pattern)
-        groups.append((token, pattern))
-    # A named group may appear once per regex: one group per object, holding all its alternatives in order.
-    ordered = sorted(by_token, key=lambda t: next(i for i, (tok, _) in enumerate(groups) if tok == t))
-    body = "|".join(f"(?P<{t}>" + "|".join(by_token[t]) + ")" for t in ordered)
-    # Every alternative starts with a name word's first letter: looking for those first lets the engine skip the
-    # other positions at once (a quarter faster on the Touché answers).
-    initials = "".join(sorted({re.escape(word[0]) for word in words[FIRST_TOKEN] + words[SECOND_TOKEN]}))
-    return re.compile(f"(?=[{initials}])" + r"(?<![\w+#])(?:" + body + r")(?![\w+#])", re.IGNORECASE)
+                variants.append(_Variant(token, (initials,), _endings(initials)))
+            variants += [
+                _Variant(token, (w,), _endings(w)) for w in own if _is_distinctive(w) and w.casefold() not in theirs
+            ]
+        by_token[token] = list(dict.fromkeys(variants))
+    longer_first = sorted(by_token, key=lambda t: -len(" ".join(words[t])))  # stable: the first object on a tie
+    return tuple(v for token in longer_first for v in by_token[token])
+
+
+def _mentions(text: str, first: str, second: str) -> list[tuple[int, int, str]]:
+    """Each mention's (start, end, placeholder), left to right and never overlapping: at each position where a word
+    starts, the first variant (in _variants' order) that matches and ends where a word ends."""
+    variants = _variants(first, second)
+    lowered = _lower(text)
+    # Every variant starts with its first word: where none of those occur, nothing is tried.
+    starts = sorted({i for word in {v.words[0] for v in variants} for i in _positions(lowered, word)})
+    found, after = [], 0
+    for start in starts:
+        if start < after or (start > 0 and _in_word(text[start - 1])):
+            continue
+        for variant in variants:
+            end = _match(lowered, start, variant)
+            if end is not None:
+                found.append((start, end, variant.token))
+                after = end
+                break
+    return found
+
+
+def _match(lowered: str, at: int, variant: _Variant) -> int | None:
+    """Where `variant` read from position `at` ends, if it does there and at a word's end; else None."""
+    for i, word in enumerate(variant.words):
+        if i:
+            while at < len(lowered) and (lowered[at].isspace() or lowered[at] == "-"):
+                at += 1
+        if not lowered.startswith(word, at):
+            return None
+        at += len(word)
+    for ending in variant.endings:
+        end = at + len(ending)
+        if lowered.startswith(ending, at) and (end == len(lowered) or not _in_word(lowered[end])):
+            return end
+    return None
+
+
+def _positions(text: str, word: str) -> list[int]:
+    found, at = [], text.find(word)
+    while at >= 0:
+        found.append(at)
+        at = text.find(word, at + 1)
+    return found
+
+
+def _in_word(char: str) -> bool:
+    """Whether `char` may continue a name's word: a letter, digit, "_", "+" or "#" ("C++", "C#")."""
+    return char.isalnum() or char in "_+#"
+
+
+def _lower(text: str) -> str:
+    """`text` in lowercase, each character for itself, so positions stay those of `text` ("İ" lowercases to two)."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+
+
+def _endings(last_word: str) -> tuple[str, ...]:
+    """The plural's endings: +s, or +es after s, x, z, ch, sh, o ("boxes", never "cares"); or none."""
+    return ("es", "s", "") if last_word.casefold().endswith(_ES_PLURAL) else ("s", "")
 
 
 def _name_words(name: str) -> list[str]:
     return _NAME_WORD.findall(name)
-
-
-def _phrase(words: list[str]) -> str:
-    """The name's words with white space, a hyphen or nothing between them, the last one possibly plural."""
-    return _plural(r"[\s\-]*".join(map(re.escape, words)), words[-1])
-
-
-def _plural(pattern: str, last_word: str) -> str:
-    """`pattern` or its plural: +s, or +es after s, x, z, ch, sh, o ("boxes", never "cares")."""
-    return pattern + (r"(?:es|s)?" if last_word.casefold().endswith(_ES_PLURAL) else r"s?")
 
 
 def _is_distinctive(word: str) -> bool:
