@@ -15,6 +15,7 @@ widened to whole words. Where both objects could claim a stretch, the longer mat
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,13 +42,14 @@ def mask_mentions(
     """
     marked = _given(text, first_spans, FIRST_TOKEN) + _given(text, second_spans, SECOND_TOKEN)
     marked += _mentions(text, first, second)
-    chosen: list[tuple[int, int, str]] = []
+    chosen: list[tuple[int, int, str]] = []  # kept in text order, never overlapping
     # Longest first, then leftmost: a span never overlaps one already chosen.
     for start, end, token in sorted(marked, key=lambda m: (m[0] - m[1], m[0])):
-        if all(end <= s or start >= e for s, e, _ in chosen):
-            chosen.append((start, end, token))
+        at = bisect.bisect_left(chosen, (start,))
+        if (at == 0 or chosen[at - 1][1] <= start) and (at == len(chosen) or chosen[at][0] >= end):
+            chosen.insert(at, (start, end, token))
     pieces, at = [], 0
-    for start, end, token in sorted(chosen):
+    for start, end, token in chosen:
         pieces += [text[at:start], token]
         at = end
     pieces.append(text[at:])
@@ -109,14 +111,17 @@ def _mentions(text: str, first: str, second: str) -> list[tuple[int, int, str]]:
     starts, the first variant (in _variants' order) that matches and ends where a word ends."""
     variants = _variants(first, second)
     lowered = _lower(text)
-    # Every variant starts with its first word: where none of those occur, nothing is tried.
-    starts = sorted({i for word in {v.words[0] for v in variants} for i in _positions(lowered, word)})
+    # Every variant starts with its first word: only where that occurs is the variant tried.
+    first_words: dict[int, set[str]] = {}
+    for word in {v.words[0] for v in variants}:
+        for at in _positions(lowered, word):
+            first_words.setdefault(at, set()).add(word)
     found, after = [], 0
-    for start in starts:
+    for start in sorted(first_words):
         if start < after or (start > 0 and _in_word(text[start - 1])):
             continue
         for variant in variants:
-            end = _match(lowered, start, variant)
+            end = _match(lowered, start, variant) if variant.words[0] in first_words[start] else None
             if end is not None:
                 found.append((start, end, variant.token))
                 after = end

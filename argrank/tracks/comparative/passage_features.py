@@ -90,7 +90,9 @@ def cue_counts(masked: str) -> dict[str, int]:
     """
     counts = dict.fromkeys(CUE_FEATURES, 0)
     for sentence in SENTENCE.split(masked.lower()):
-        words = [word.removesuffix("'s") for word in WORD.findall(sentence)]
+        words = WORD.findall(sentence)
+        if "'s" in sentence:
+            words = [word.removesuffix("'s") for word in words]
         # Most words are none of these: only the ones that are get looked at twice.
         hits = [i for i, word in enumerate(words) if word in _NOTABLE or word.endswith("n't")]
         if not hits:
