@@ -94,7 +94,10 @@ def cue_counts(masked: str) -> dict[str, int]:
         if "'s" in sentence:
             words = [word.removesuffix("'s") for word in words]
         # Most words are none of these: only the ones that are get looked at twice.
-        hits = [i for i, word in enumerate(words) if word in _NOTABLE or word.endswith("n't")]
+        if "n't" in sentence:
+            hits = [i for i, word in enumerate(words) if word in _NOTABLE or word.endswith("n't")]
+        else:
+            hits = [i for i, word in enumerate(words) if word in _NOTABLE]
         if not hits:
             continue
         before = after = None
@@ -148,11 +151,10 @@ def context_tokens(masked: str) -> str:
         return "NO_MENTION"
     words = TOKEN.findall(lowered)
     tokens = []
-    for i, word in enumerate(words):
-        if word in _OTHER:
-            mark = "F_" if word == FIRST_TOKEN else "S_"
-            near = words[max(0, i - CONTEXT_WINDOW) : i] + words[i + 1 : i + 1 + CONTEXT_WINDOW]
-            tokens += [mark + other for other in near if other not in _OTHER]
+    for i in [i for i, word in enumerate(words) if word in _OTHER]:
+        mark = "F_" if words[i] == FIRST_TOKEN else "S_"
+        near = words[max(0, i - CONTEXT_WINDOW) : i] + words[i + 1 : i + 1 + CONTEXT_WINDOW]
+        tokens += [mark + other for other in near if other not in _OTHER]
     return " ".join(tokens) or "NO_MENTION"
 
 
