@@ -20,7 +20,8 @@ from argrank.core.errors import InputError
 if TYPE_CHECKING:
     from sklearn.pipeline import Pipeline
 
-FORMAT_VERSION = 2
+# 3: the comparative passage classifier without its block of the passage's words (its pipelines hold other functions).
+FORMAT_VERSION = 3
 STANCE, QUALITY = "stance", "quality"
 _HEADER = "header.json"
 _MODEL = "model.skops"
@@ -68,8 +69,8 @@ def load_model(path: str | Path, trusted: Sequence[str], kind: str = STANCE) -> 
         header = None
     if not isinstance(header, dict) or header.get("format") != format_name(kind):
         raise InputError(
-            path, "", f"not a {kind} model saved by this argrank ({format_name(kind)}); older ones were pickles: "
-            "retrain it",
+            path, "", f"not a {kind} model saved by this argrank ({format_name(kind)}), such as a pickle or an "
+            "earlier format: retrain it",
         )  # fmt: skip
     if header.get("sklearn") != SKLEARN_VERSION:
         raise InputError(

@@ -9,7 +9,8 @@ import re
 
 NEGATIONS = frozenset("not no never hardly neither nor cannot without nobody nothing".split())
 NEGATION_WINDOW = 3  # a negation this many words before a cue negates it: "is not much better than"
-SENTENCE = re.compile(r"[.!?;:\n]+")
+SENTENCE_ENDS = ".!?;:\n"
+SENTENCE = re.compile(f"[{re.escape(SENTENCE_ENDS)}]+")
 WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 

@@ -8,7 +8,14 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from argrank.tracks.comparative.passage_features import SENTENCES, comparative_sentences, context_tokens
+from argrank.text.cues import SENTENCE
+from argrank.tracks.comparative.passage_features import (
+    SENTENCES,
+    comparative_sentences,
+    context_tokens,
+    cue_counts,
+    tokenize,
+)
 
 # The rule as written plainly; SENTENCES is the same rule in a form the regex engine scans faster.
 PLAIN_RULE = re.compile(r"(?<=[.!?])\s+|\n+|\s{3,}")
@@ -36,3 +43,34 @@ def test_context_tokens_mark_each_objects_neighbours_and_say_when_none_is_named(
     )
     assert context_tokens("ObjFirst rocks") == "F_rocks"
     assert context_tokens("nothing named here") == "NO_MENTION"
+
+
+# Words that cues count or look back at, a few that they skip, and marks that end a sentence or do not.
+_CUE_TEXT_WORDS = "objfirst objsecond objfirst's better worse beats than faster more both not isn't don't it's is the".split()
+_CUE_TEXT = st.lists(st.sampled_from(_CUE_TEXT_WORDS + [".", "!", ";", "\n", ",", "(", '"', "'"]), max_size=30)
+
+
+@given(_CUE_TEXT)
+def test_cues_are_counted_sentence_by_sentence(tokens):
+    text = " ".join(tokens)
+    by_sentence = [cue_counts(sentence) for sentence in SENTENCE.split(text)]
+    assert cue_counts(text) == {name: sum(counts[name] for counts in by_sentence) for name in cue_counts("")}
+
+
+@given(_CUE_TEXT, st.lists(st.tuples(st.integers(0, 30), st.sampled_from([",", "(", '"', "-", "'"]))))
+def test_punctuation_inside_a_sentence_is_not_a_word_to_cues(tokens, inserted):
+    """A cue looks back over words, not marks: commas and brackets neither shift nor fill its window."""
+    marked = list(tokens)
+    for at, mark in sorted(inserted, reverse=True):
+        marked.insert(min(at, len(marked)), mark)
+    assert cue_counts(" ".join(marked)) == cue_counts(" ".join(tokens))
+
+
+def test_cues_and_contexts_read_a_passage_tokenized_once_as_they_read_its_text():
+    text = "ObjFirst isn't better than objsecond, (really)!\nobjsecond's faster; both are fine"
+    tokens = tokenize(text)
+    assert "\n" in tokens and "," in tokens
+    assert cue_counts(text, tokens) == cue_counts(text)
+    assert context_tokens(text, tokens) == context_tokens(text) == (
+        "F_isn't F_better F_than S_isn't S_better S_than S_, S_( S_really"
+    )

@@ -9,12 +9,14 @@ Features that point to one side come in pairs or as differences, so swapping the
 
 from __future__ import annotations
 
+import bisect
 import re
+from itertools import compress
 
 import numpy as np
 from scipy import sparse
 
-from argrank.text.cues import NEGATION_WINDOW, NEGATIONS, SENTENCE, WORD, is_negation
+from argrank.text.cues import NEGATION_WINDOW, NEGATIONS, SENTENCE_ENDS, is_negation
 from argrank.tracks.comparative.comparison_features import TOKEN
 from argrank.tracks.comparative.mentions import FIRST_TOKEN, SECOND_TOKEN
 
@@ -42,6 +44,10 @@ _NEGATIVE = frozenset(
 _NEUTRAL = frozenset("both equally equal same similar comparable alike depends either tie tied".split())
 
 _NOTABLE = _POSITIVE | _NEGATIVE | _NEUTRAL | NEGATIONS | {"than", FIRST_TOKEN, SECOND_TOKEN}
+_ENDS = frozenset(SENTENCE_ENDS)
+_NOTABLE_OR_END = _NOTABLE | _ENDS
+_WORD_START = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")  # a token that starts so is a word (cues.WORD)
+_TOKEN = re.compile(f"{TOKEN.pattern}|\n")  # the sentence features' tokens, and line breaks (a sentence's end)
 
 CUE_FEATURES = (
     "favours_first",
@@ -81,46 +87,58 @@ def cue_matrix(texts: list[str]) -> sparse.csr_matrix:
     return sparse.csr_matrix(np.log1p(np.array(counts, dtype=float).reshape(len(texts), len(CUE_FEATURES))))
 
 
-def cue_counts(masked: str) -> dict[str, int]:
-    """How often each of CUE_FEATURES occurs in a masked text, one sentence at a time.
+def tokenize(masked: str) -> list[str]:
+    """The masked text's words, punctuation marks and line breaks, in lowercase: what cue_counts and
+    context_tokens both read, so that a passage is tokenized once."""
+    return _TOKEN.findall(masked.lower())
+
+
+def cue_counts(masked: str, tokens: list[str] | None = None) -> dict[str, int]:
+    """How often each of CUE_FEATURES occurs in a masked text (whose `tokens` the caller may have already), one
+    sentence at a time.
 
     A comparative cue favours an object as described at _POSITIVE; it counts as negated where one of the
     NEGATION_WINDOW words before it is a negation. A "than" after a comparative ("-er", "more x", "less x") counts
-    by the order of the mentions around it, whatever the comparative says.
+    by the order of the mentions around it, whatever the comparative says. Punctuation other than a sentence's
+    end is not a word here.
     """
+    tokens = tokenize(masked) if tokens is None else tokens
     counts = dict.fromkeys(CUE_FEATURES, 0)
-    for sentence in SENTENCE.split(masked.lower()):
-        words = WORD.findall(sentence)
-        if "'s" in sentence:
-            words = [word.removesuffix("'s") for word in words]
-        # Most words are none of these: only the ones that are get looked at twice.
-        if "n't" in sentence:
-            hits = [i for i, word in enumerate(words) if word in _NOTABLE or word.endswith("n't")]
+    lowered = masked.lower()
+    if "'s" in lowered:
+        tokens = [token.removesuffix("'s") for token in tokens]
+    # Only the positions of notable words and of sentence ends are looked at one by one.
+    marks = list(compress(range(len(tokens)), map(_NOTABLE_OR_END.__contains__, tokens)))
+    if "n't" in lowered:
+        marks = sorted(marks + [i for i, token in enumerate(tokens) if token.endswith("n't") and token not in _NOTABLE])
+    ends = [at for at in marks if tokens[at] in _ENDS] + [len(tokens)]
+    start, positions = 0, None  # the current sentence's first token, and where its words are once a cue needs them
+    for at in marks:
+        word = tokens[at]
+        if word in _ENDS:
+            start, positions = at + 1, None
+        elif word == FIRST_TOKEN:
+            counts["mentions_first"] += 1
+        elif word == SECOND_TOKEN:
+            counts["mentions_second"] += 1
+        elif is_negation(word):
+            counts["negations"] += 1
+        elif word in _NEUTRAL:
+            counts["neutral_cues"] += 1
         else:
-            hits = [i for i, word in enumerate(words) if word in _NOTABLE]
-        if not hits:
-            continue
-        before = after = None
-        for i in hits:
-            word = words[i]
-            if word == FIRST_TOKEN:
-                counts["mentions_first"] += 1
-            elif word == SECOND_TOKEN:
-                counts["mentions_second"] += 1
-            elif is_negation(word):
-                counts["negations"] += 1
-            elif word in _NEUTRAL:
-                counts["neutral_cues"] += 1
-            else:
-                if before is None:
-                    before, after = _nearest_mentions(words)
-                if word == "than":
-                    if _follows_comparative(words, i) and before[i] and after[i] and before[i] != after[i]:
-                        counts[f"comparative_{_SIDE[before[i]]}_than_{_SIDE[after[i]]}"] += 1
-                elif subject := before[i] or after[i]:
-                    favoured = subject if word in _POSITIVE else _OTHER[subject]
-                    negated = any(map(is_negation, words[max(0, i - NEGATION_WINDOW) : i]))
-                    counts[f"{'negated_' if negated else ''}favours_{_SIDE[favoured]}"] += 1
+            if positions is None:
+                end = ends[bisect.bisect_left(ends, at)]
+                positions = [j for j in range(start, end) if tokens[j][0] in _WORD_START]
+                words = [tokens[j] for j in positions]
+                before, after = _nearest_mentions(words)
+            i = bisect.bisect_left(positions, at)
+            if word == "than":
+                if _follows_comparative(words, i) and before[i] and after[i] and before[i] != after[i]:
+                    counts[f"comparative_{_SIDE[before[i]]}_than_{_SIDE[after[i]]}"] += 1
+            elif subject := before[i] or after[i]:
+                favoured = subject if word in _POSITIVE else _OTHER[subject]
+                negated = any(map(is_negation, words[max(0, i - NEGATION_WINDOW) : i]))
+                counts[f"{'negated_' if negated else ''}favours_{_SIDE[favoured]}"] += 1
     return counts
 
 
@@ -144,18 +162,19 @@ def _follows_comparative(words: list[str], i: int) -> bool:
     return (i > 0 and words[i - 1].endswith("er")) or "more" in last_two or "less" in last_two
 
 
-def context_tokens(masked: str) -> str:
-    """The words within CONTEXT_WINDOW of each mention, marked by the object they describe (F_fast, S_slow)."""
-    lowered = masked.lower()
-    if FIRST_TOKEN not in lowered and SECOND_TOKEN not in lowered:
+def context_tokens(masked: str, tokens: list[str] | None = None) -> str:
+    """The words and punctuation within CONTEXT_WINDOW of each mention, marked by the object they describe (F_fast,
+    S_slow), of a masked text whose `tokens` the caller may have already."""
+    tokens = tokenize(masked) if tokens is None else tokens
+    if FIRST_TOKEN not in tokens and SECOND_TOKEN not in tokens:
         return "NO_MENTION"
-    words = TOKEN.findall(lowered)
-    tokens = []
-    for i in [i for i, word in enumerate(words) if word in _OTHER]:
+    words = [token for token in tokens if token != "\n"] if "\n" in tokens else tokens
+    context = []
+    for i in compress(range(len(words)), map(_OTHER.__contains__, words)):
         mark = "F_" if words[i] == FIRST_TOKEN else "S_"
         near = words[max(0, i - CONTEXT_WINDOW) : i] + words[i + 1 : i + 1 + CONTEXT_WINDOW]
-        tokens += [mark + other for other in near if other not in _OTHER]
-    return " ".join(tokens) or "NO_MENTION"
+        context += [mark + other for other in near if other not in _OTHER]
+    return " ".join(context) or "NO_MENTION"
 
 
 DIRECTION_FEATURES = (

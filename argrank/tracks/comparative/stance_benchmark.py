@@ -14,6 +14,7 @@ from typing import Sequence
 
 from sklearn.metrics import accuracy_score, confusion_matrix, precision_recall_fscore_support
 
+from argrank.core.cpu_time import timed
 from argrank.core.text_table import text_table
 from argrank.tracks.comparative.stance_data import StanceExample
 from argrank.tracks.comparative.stance_labels import LABELS
@@ -85,12 +86,8 @@ def held_out(
     train: Sequence[StanceExample], test: Sequence[StanceExample], test_name: str, *, c: float = DEFAULT_C
 ) -> StanceScores:
     """Train on `train`, score `test` (one set: sentences or passages)."""
-    started = time.process_time()
-    model = fit_stance_model(train, c=c)
-    train_seconds = time.process_time() - started
-    started = time.process_time()
-    predicted = predict_examples(model, test)
-    spent = time.process_time() - started
+    model, train_seconds = timed(lambda: fit_stance_model(train, c=c))
+    predicted, spent = timed(lambda: predict_examples(model, test))
     return score(
         test_name,
         [e.label for e in test],
