@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 from itertools import compress
+from operator import methodcaller
 
 import numpy as np
 from scipy import sparse
@@ -47,6 +48,8 @@ _NOTABLE = _POSITIVE | _NEGATIVE | _NEUTRAL | NEGATIONS | {"than", FIRST_TOKEN, 
 _ENDS = frozenset(SENTENCE_ENDS)
 _NOTABLE_OR_END = _NOTABLE | _ENDS
 _WORD_START = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")  # a token that starts so is a word (cues.WORD)
+_WITHOUT_S = methodcaller("removesuffix", "'s")  # "objfirst's" is a mention of objfirst
+_ENDS_NT = methodcaller("endswith", "n't")
 _TOKEN = re.compile(f"{TOKEN.pattern}|\n")  # the sentence features' tokens, and line breaks (a sentence's end)
 
 CUE_FEATURES = (
@@ -105,12 +108,14 @@ def cue_counts(masked: str, tokens: list[str] | None = None) -> dict[str, int]:
     tokens = tokenize(masked) if tokens is None else tokens
     counts = dict.fromkeys(CUE_FEATURES, 0)
     lowered = masked.lower()
+    # Only the positions of notable words, negations by "n't" and sentence ends are looked at one by one (the passes
+    # over all tokens stay in C: map, compress).
     if "'s" in lowered:
-        tokens = [token.removesuffix("'s") for token in tokens]
-    # Only the positions of notable words and of sentence ends are looked at one by one.
-    marks = list(compress(range(len(tokens)), map(_NOTABLE_OR_END.__contains__, tokens)))
+        tokens = list(map(_WITHOUT_S, tokens))
+    marks = compress(range(len(tokens)), map(_NOTABLE_OR_END.__contains__, tokens))
     if "n't" in lowered:
-        marks = sorted(marks + [i for i, token in enumerate(tokens) if token.endswith("n't") and token not in _NOTABLE])
+        marks = sorted({*marks, *compress(range(len(tokens)), map(_ENDS_NT, tokens))})
+    marks = list(marks)
     ends = [at for at in marks if tokens[at] in _ENDS] + [len(tokens)]
     start, positions = 0, None  # the current sentence's first token, and where its words are once a cue needs them
     for at in marks:
