@@ -1,5 +1,6 @@
 """`argrank perspective-cv`: the perspective track cross-validated by issue on a release's training queries, so
-methods are tuned and compared without the dev split (argrank.tracks.perspective.cross_validation)."""
+methods are tuned and compared without the dev split, and scored once on a lockbox of issues no setting was chosen
+on (argrank.tracks.perspective.cross_validation)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,14 @@ from workflows.param_option import add_param_option, param_values
 def cmd_perspective_cv(args: argparse.Namespace) -> int:
     if args.folds < 2:
         args.usage_error(f"--folds must be at least 2, got {args.folds}")
+    if args.lockbox is not None and args.lockbox < 0:
+        args.usage_error(f"--lockbox must be 0 or more, got {args.lockbox}")
     if not 0.0 <= args.diversify <= 1.0:
         args.usage_error(f"--diversify must be from 0 to 1, got {args.diversify}")
     scenarios = [scenario for scenario in SCENARIOS if scenario in (args.scenario or SCENARIOS)]
     params = param_values(args, "the perspective ranker", DEFAULTS, RANGES)
     settings = Settings(params, args.diversify, args.implicit_stance)
-    result = cross_validate(args.data, args.folds, scenarios, settings)
+    result = cross_validate(args.data, args.folds, scenarios, settings, args.lockbox)
     print(json.dumps(result.to_json(), indent=2) if args.json else format_cross_validation(result))
     return 0
 
@@ -29,10 +32,14 @@ def cmd_perspective_cv(args: argparse.Namespace) -> int:
 def add_parser(commands: argparse._SubParsersAction) -> None:
     cv = commands.add_parser(
         "perspective-cv",
-        help="perspective track: issue-level cross-validation on a release's training queries, with reference rows",
+        help="perspective track: issue-level cross-validation and a lockbox on a release's training queries",
     )
     cv.add_argument("--data", required=True, help="the release directory (corpus.jsonl and the query folders)")
     cv.add_argument("--folds", type=int, default=5, help="folds of whole issues (default 5)")
+    cv.add_argument(
+        "--lockbox", type=int, metavar="N",
+        help="issues set aside, ranked once with what all the others teach (default: a quarter, 8 of 35; 0: none)",
+    )  # fmt: skip
     cv.add_argument(
         "--scenario", nargs="+", action="extend", choices=SCENARIOS, help="which scenarios (default: all three)"
     )

@@ -1,5 +1,6 @@
-"""`argrank perspective-cv` on the embedded release: every scenario's held-out queries scored once, with the
-reference rows beside ours, as a table and as JSON."""
+"""`argrank perspective-cv` on the embedded release: every scenario's held-out queries scored once, in the
+cross-validation or in the lockbox, with the reference rows beside ours and figures per query language, as a table
+and as JSON."""
 
 from __future__ import annotations
 
@@ -25,39 +26,65 @@ def test_every_scenario_with_its_reference_rows_and_every_query_once():
     done = perspective_cv("--json")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert result["folds"] == 2 and result["issues"] == 4 and result["fold_issues"] == [[0, 2], [1, 3]]
+    assert result["issues"] == 4 and len(result["lockbox_issues"]) == 1  # a quarter of 4
+    cross, lockbox = result["cross-validation"], result["lockbox"]
+    assert cross["folds"] == 2 and lockbox["folds"] == 1 and lockbox["fold_issues"] == [result["lockbox_issues"]]
+    assert sorted(sum(cross["fold_issues"], []) + result["lockbox_issues"]) == [0, 1, 2, 3]
     assert result["settings"] == {"params": DEFAULTS, "diversify": DEFAULT_DIVERSIFY, "implicit_stance": True}
-    scenarios = result["scenarios"]
-    assert {scenario: list(methods) for scenario, methods in scenarios.items()} == {
+    methods = {
         "baseline": ["ours"],
         "explicit": ["ours", "property-blind", "filter by property"],
         "implicit": ["ours", "property-blind"],
     }
+    assert {scenario: list(found) for scenario, found in cross["scenarios"].items()} == methods
+    assert {scenario: list(found) for scenario, found in lockbox["scenarios"].items()} == methods
     counts = {"baseline": len(read_queries(query_file(DATA, "baseline", "train")))}
     counts["explicit"] = counts["implicit"] = len(read_queries(query_file(DATA, "explicit", "train")))
-    for scenario, methods in scenarios.items():
-        for method in methods.values():
-            assert method["queries"] == counts[scenario]
+    for scenario in methods:
+        for name, method in cross["scenarios"][scenario].items():
+            locked = lockbox["scenarios"][scenario][name]
+            assert method["queries"] + locked["queries"] == counts[scenario]  # each query once, in one part
             assert {"nDCG@4", "P@20", "alpha-nDCG@4", "rKL@20"} <= set(method)
-            assert len(method["per_fold"]["nDCG@4"]) == 2
+            assert len(method["per_fold"]["nDCG@4"]) == 2 and len(locked["per_fold"]["nDCG@4"]) == 1
+            for part in (method, locked):
+                languages = part["per_language"]
+                assert sum(row["queries"] for row in languages.values()) == part["queries"]
+                weighted = sum(row["queries"] * row["nDCG@4"] for row in languages.values()) / part["queries"]
+                assert abs(weighted - part["nDCG@4"]) < 1e-9  # the languages' figures add up to the whole
+    assert set(cross["scenarios"]["baseline"]["ours"]["per_language"]) == {"de", "fr", "it"}  # each issue in three
     # Filtering by the property never loses a relevant argument from the property-blind list; it can only lift them.
-    assert scenarios["explicit"]["filter by property"]["nDCG@4"] >= scenarios["explicit"]["property-blind"]["nDCG@4"]
+    explicit = cross["scenarios"]["explicit"]
+    assert explicit["filter by property"]["nDCG@4"] >= explicit["property-blind"]["nDCG@4"]
     # The implicit guesses are scored on every held-out judged argument of every property asked for.
-    accuracy = result["implicit_property_accuracy"]
-    keys = {next(iter(query.demographic_property)) for query in read_queries(query_file(DATA, "explicit", "train"))}
+    accuracy = cross["implicit_property_accuracy"]
+    keys = {
+        next(iter(query.demographic_property))
+        for query in read_queries(query_file(DATA, "explicit", "train"))
+        if set(query.relevant_candidates or ()) - set(_lockbox_arguments(result["lockbox_issues"]))
+    }
     assert set(accuracy) == keys | {"all"}
     assert accuracy["all"]["examples"] == sum(accuracy[key]["examples"] for key in keys)
     assert all(0.0 <= row["brier"] <= 1.0 and 0.0 <= row["calibration_error"] <= 1.0 for row in accuracy.values())
 
 
+def _lockbox_arguments(numbers: list[int]) -> set[int]:
+    queries = read_queries(query_file(DATA, "baseline", "train"))
+    issues = sorted({tuple(sorted(set(query.relevant_candidates))) for query in queries})
+    return {argument for number in numbers for argument in issues[number]}
+
+
 def test_the_table_has_a_row_per_method_for_the_chosen_scenario():
-    done = perspective_cv("--scenario", "explicit", "--param", "feedback=5", "--no-implicit-stance", "--diversify", "0")
+    done = perspective_cv(
+        "--scenario", "explicit", "--param", "feedback=5", "--no-implicit-stance", "--diversify", "0", "--lockbox", "0"
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("ranker: k1 1.2, b 0.75, feedback 5, ") and "does not read the stance" in lines[0]
-    assert lines[2].startswith("explicit: 33 held-out queries, 2 folds over 4 issues")
+    assert lines[2].startswith("cross-validation, explicit: 33 held-out queries, 2 folds over 4 issues")
     assert lines[3].split()[:6] == ["method", "nDCG@4", "nDCG@8", "P@4", "alpha-nDCG@4", "rKL@4"]
-    rows = {line.split("  ")[0].strip(): line.split()[-8:] for line in lines[4:]}  # 5 measures, the folds' mean ± sd
+    rows = {line.split("  ")[0].strip(): line.split()[-8:] for line in lines[4:7]}  # 5 measures, folds' mean ± sd
     assert list(rows) == ["ours", "property-blind", "filter by property"]
     # Undiversified, explicit is that filter over the whole list, on the same ranking: the same figures here.
     assert rows["ours"] == rows["filter by property"]
+    assert lines[7].split() == ["method", "language", "queries", "nDCG@4", "nDCG@8", "P@4"]
+    assert "lockbox" not in done.stdout
