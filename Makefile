@@ -4,21 +4,21 @@ PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run nightly test test-fast clean bench browser
+.PHONY: run nightly test test-fast clean bench browser dictionaries
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) dictionaries
 	$(VENV)/bin/argrank run
 
 # The submission again, its means appended to outputs/history.jsonl; exit 3 when one fell (see README: scheduling).
-nightly: $(STAMP)
+nightly: $(STAMP) dictionaries
 	$(VENV)/bin/argrank nightly
 
-test: $(STAMP) browser
+test: $(STAMP) browser dictionaries
 	$(PYTHON) -m pytest -q
 
 # The quick loop: tests/unit without the analyzer's exhaustive checks (no graph, no processes, no luigid).
@@ -32,7 +32,7 @@ $(BENCH_STAMP): $(STAMP)
 
 # Stages, peers and FullSubmission on a synthetic args.me-size corpus: outputs/bench/results.{json,md}.
 # Options after BENCH_ARGS=, e.g. make bench BENCH_ARGS="--arguments 20000 --skip-full-run" (see bench/README.md).
-bench: $(BENCH_STAMP)
+bench: $(BENCH_STAMP) dictionaries
 	PYTHONPATH=. $(PYTHON) -m bench.benchmark $(BENCH_ARGS)
 
 # Debian's chromium, for the test that draws the HTML report in a real browser. Installed where it is missing and
@@ -42,6 +42,17 @@ browser:
 		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || \
 		  { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1; }; } ; } || \
 		echo "note: chromium is not installed; the browser test of the report will be skipped"
+
+# FreeDict's German, French and Italian dictionaries (Debian's dict-freedict-* packages, /usr/share/dictd), which the
+# perspective track translates French and Italian questions with. Installed where they are missing and apt-get can
+# run (as root); elsewhere questions are ranked untranslated, with a warning (see README: perspective).
+FREEDICT := dict-freedict-deu-fra dict-freedict-deu-ita dict-freedict-fra-deu dict-freedict-fra-ita dict-freedict-ita-deu
+dictionaries:
+	@[ -e /usr/share/dictd/freedict-ita-deu.index ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(FREEDICT) >/dev/null 2>&1 || \
+		  { apt-get update -qq >/dev/null 2>&1 && \
+		    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(FREEDICT) >/dev/null 2>&1; }; } ; } || \
+		echo "note: FreeDict's dictionaries are not installed; perspective questions will be ranked untranslated"
 
 clean:
 	rm -rf outputs

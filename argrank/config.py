@@ -29,6 +29,7 @@ from argrank.tracks.perspective.crosslingual import DEFAULTS as CROSSLINGUAL_DEF
 from argrank.tracks.perspective.crosslingual import RANGES as CROSSLINGUAL_RANGES
 from argrank.tracks.perspective.data import SCENARIOS, SPLITS
 from argrank.tracks.perspective.ranking import DEFAULT_DIVERSIFY
+from argrank.tracks.perspective.translation import DICTIONARIES
 
 MAX_RUNS_PER_TRACK = 5  # Touché accepts at most five runs per team and task.
 # Each shard is a tokenize, index and rank task per run, each with its cache files: beyond a few dozen the
@@ -144,6 +145,7 @@ class PerspectiveTrack:
     params: dict[str, float] = field(default_factory=dict)
     diversify: float = DEFAULT_DIVERSIFY  # explicit scenario: weight of profile diversity in the top 50
     implicit_stance: bool = True  # implicit scenario: the arguments' stance label may be read
+    dictionaries: str = DICTIONARIES  # FreeDict dictionaries for translating questions (a missing folder: none)
 
 
 @dataclass(frozen=True)
@@ -262,7 +264,8 @@ def _perspective(path: Path, settings: Any) -> PerspectiveTrack:
     where = PERSPECTIVE
     if not isinstance(settings, dict):
         raise InputError(path, where, "expected a mapping")
-    known = {"data", "language", "scenarios", "splits", "depth", "params", "diversify", "implicit_stance"}
+    known = {"data", "language", "scenarios", "splits", "depth", "params", "diversify", "implicit_stance",
+             "dictionaries"}  # fmt: skip
     unknown = sorted(set(settings) - known)
     if unknown:
         raise InputError(path, where, f"unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
@@ -292,8 +295,12 @@ def _perspective(path: Path, settings: Any) -> PerspectiveTrack:
     implicit_stance = settings.get("implicit_stance", True)
     if not isinstance(implicit_stance, bool):
         raise InputError(path, f"{where}.implicit_stance", "expected true or false")
+    dictionaries = settings.get("dictionaries", DICTIONARIES)
+    if not isinstance(dictionaries, str) or not dictionaries:
+        raise InputError(path, f"{where}.dictionaries", "expected the path of a folder of FreeDict dictionaries")
     return PerspectiveTrack(
         name=PERSPECTIVE,
+        dictionaries=str((path.parent / dictionaries).resolve()),
         diversify=float(diversify),
         implicit_stance=implicit_stance,
         corpus=(path.parent / settings["data"]).resolve(),

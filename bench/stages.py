@@ -490,9 +490,10 @@ def perspective(params: dict, phases: Phases) -> dict:
     ranker learned from the training queries, then per scenario its property evidence and the ranking of
     params['queries'] queries (RankPerspective's score function and depth)."""
     from argrank.tracks.perspective import ranking
-    from argrank.tracks.perspective.cross_validation import load_release
+    from argrank.tracks.perspective.cross_validation import LANGUAGES, load_release
     from argrank.tracks.perspective.crosslingual import build_ranker
     from argrank.tracks.perspective.data import SCENARIOS, query_file, read_corpus, read_queries
+    from argrank.tracks.perspective.translation import DICTIONARIES, read_lexicon
 
     data, count, depth = params["data"], params["queries"], params["depth"]
     with phases.phase("prepare"):
@@ -505,12 +506,9 @@ def perspective(params: dict, phases: Phases) -> dict:
     index, documents, analyzer = release.index, release.documents, release.analyzer
     with phases.phase("ranker"):
         training = ranking.training_from_queries(baseline, perspective_queries, release.position)
-        ranker = build_ranker(
-            index, documents.column("language").to_pylist(), documents.column("topic").to_pylist(), training.issues, {}
-        )
-
-    def score(text: str) -> np.ndarray:
-        return ranker.score(index.vocabulary.ids(analyzer.analyze(text)), training.questions.get(text))
+        lexicon = read_lexicon(DICTIONARIES, LANGUAGES)
+        languages, categories = (documents.column(name).to_pylist() for name in ("language", "topic"))
+        ranker = build_ranker(index, languages, categories, training.issues, {}, analyzer, lexicon, training.questions)
 
     diversify = ranking.DEFAULT_DIVERSIFY  # the explicit scenario's, as the track ranks it by default
     scenarios = {}
@@ -522,7 +520,7 @@ def perspective(params: dict, phases: Phases) -> dict:
         with phases.phase(f"evidence_{scenario}"):  # the implicit classifiers are fitted here
             evidence = ranking.PropertyEvidence(scenario, documents.select(columns), training)
         with phases.phase(f"rank_{scenario}"):
-            rankings = ranking.rank_scenario(queries, score, evidence, index.doc_ids, depth, diversity)
+            rankings = ranking.rank_scenario(queries, ranker.score_text, evidence, index.doc_ids, depth, diversity)
         built, ranked = phases.phases[f"evidence_{scenario}"], phases.phases[f"rank_{scenario}"]
         seconds = built["seconds"] + ranked["seconds"]
         lengths = [len(ids) for ids in rankings.values()]

@@ -37,7 +37,8 @@ from argrank.tracks.perspective.ranking import (
     rank_scenario,
     training_from_queries,
 )
-from tasks.base import CachedTask
+from argrank.tracks.perspective.translation import DICTIONARIES, dictionary_files, read_lexicon
+from tasks.base import CachedTask, log
 from tasks.index import BuildIndex
 from tasks.ingest import INGESTS
 
@@ -59,11 +60,14 @@ class RankPerspective(CachedTask):
         default=DEFAULT_DIVERSIFY, description="explicit scenario: weight of profile diversity, 0 to 1"
     )
     implicit_stance = luigi.BoolParameter(default=True, description="implicit scenario: read the stance label")
+    dictionaries = luigi.Parameter(
+        default=DICTIONARIES, description="folder of the FreeDict dictionaries questions are translated with"
+    )
 
     track = TRACK
     stage = "rank"
     extension = ".jsonl"
-    location_params = ("corpus",)
+    location_params = ("corpus", "dictionaries")
 
     def own_params(self) -> dict[str, str]:
         """The stance switch only where it matters: a baseline or explicit ranking keeps its cache path."""
@@ -81,7 +85,8 @@ class RankPerspective(CachedTask):
 
     def input_digests(self) -> list[str]:
         files = (query_file(self.corpus, self.scenario, self.split), *self._training_files())
-        return [*(file_digest(path) for path in files), METHOD]
+        dictionaries = dictionary_files(self.dictionaries, [code.strip() for code in self.language.split(",")])
+        return [*(file_digest(path) for path in (*files, *dictionaries)), METHOD]
 
     def run(self) -> None:
         index = load_index(self.input()["index"].path)
@@ -92,16 +97,22 @@ class RankPerspective(CachedTask):
         table = self.input()["documents"].path
         columns = allowed_columns(self.scenario, self.implicit_stance)
         documents = aligned(pq.read_table(table, columns=columns), index.doc_ids)
+        lexicon = read_lexicon(self.dictionaries, [code.strip() for code in self.language.split(",")])
+        if not lexicon.files:
+            log.warning("no FreeDict dictionaries under %s: questions are ranked untranslated", self.dictionaries)
         ranker = build_ranker(
             index,
             documents.column("language").to_pylist(),
             documents.column("topic").to_pylist(),
             training.issues,
             dict(self.params),
+            analyzer,
+            lexicon,
+            training.questions,
         )
         rankings = rank_scenario(
             read_queries(query_file(self.corpus, self.scenario, self.split)),
-            lambda text: ranker.score(index.vocabulary.ids(analyzer.analyze(text)), training.questions.get(text)),
+            ranker.score_text,
             PropertyEvidence(self.scenario, documents, training, stance=self.implicit_stance),
             index.doc_ids,
             self.depth,

@@ -134,6 +134,7 @@ class PublishPerspective(Publisher):
                     depth=track.depth,
                     diversify=track.diversify,
                     implicit_stance=track.implicit_stance,
+                    dictionaries=track.dictionaries,
                 )
                 tasks[f"{scenario}/{split}"] = {"run": run}
                 if judged(str(track.corpus), scenario, split):

@@ -11,6 +11,7 @@ from argrank.tracks.perspective.cross_validation import Settings, cross_validate
 from argrank.tracks.perspective.crosslingual import DEFAULTS, RANGES
 from argrank.tracks.perspective.data import SCENARIOS
 from argrank.tracks.perspective.ranking import DEFAULT_DIVERSIFY
+from argrank.tracks.perspective.translation import DICTIONARIES
 from workflows.param_option import add_param_option, param_values
 
 
@@ -23,7 +24,7 @@ def cmd_perspective_cv(args: argparse.Namespace) -> int:
         args.usage_error(f"--diversify must be from 0 to 1, got {args.diversify}")
     scenarios = [scenario for scenario in SCENARIOS if scenario in (args.scenario or SCENARIOS)]
     params = param_values(args, "the perspective ranker", DEFAULTS, RANGES)
-    settings = Settings(params, args.diversify, args.implicit_stance)
+    settings = Settings(params, args.diversify, args.implicit_stance, args.dictionaries)
     result = cross_validate(args.data, args.folds, scenarios, settings, args.lockbox)
     print(json.dumps(result.to_json(), indent=2) if args.json else format_cross_validation(result))
     return 0
@@ -51,6 +52,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     cv.add_argument(
         "--implicit-stance", action=argparse.BooleanOptionalAction, default=True,
         help="implicit scenario: read the arguments' stance label (default: yes)",
+    )  # fmt: skip
+    cv.add_argument(
+        "--dictionaries", default=DICTIONARIES, metavar="DIR",
+        help=f"folder of the FreeDict dictionaries questions are translated with (default {DICTIONARIES})",
     )  # fmt: skip
     cv.add_argument("--json", action="store_true", help="print one JSON object with every measure and every fold")
     cv.set_defaults(handler=cmd_perspective_cv, usage_error=cv.error)

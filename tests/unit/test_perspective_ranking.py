@@ -10,6 +10,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from argrank.index.build import build_index
+from argrank.retrieval.search import top_k
 from argrank.text.language import LanguageDetector
 from argrank.text.multilingual import make_analyzer
 from argrank.tracks.perspective.crosslingual import DEFAULTS, build_ranker
@@ -92,10 +93,11 @@ def test_concept_signatures_find_an_issue_across_languages():
     queries = read_queries(query_file(DATA, "baseline", "dev"))
 
     def ndcg20(params: dict) -> float:
-        ranker = build_ranker(index, np.array(languages)[order], corpus.topic[order], concepts, params)
+        ranker = build_ranker(index, np.array(languages)[order], corpus.topic[order], concepts, params, analyzer)
         predictions = {}
         for query in queries:
-            docs, _ = ranker.rank(index.vocabulary.ids(analyzer.analyze(query.text)), 1000)
+            scores = ranker.score_text(query.text)
+            docs, _ = top_k(np.arange(len(scores)), scores, 1000)
             predictions[query.query_id] = [int(d) for d in index.doc_ids.take(pa.array(docs)).to_pylist()]
         return evaluate_perspective(corpus, queries, predictions, "baseline").means["nDCG@20"]
 
@@ -131,8 +133,9 @@ def test_known_answers_to_other_questions_are_demoted_but_not_a_training_questio
     known[np.concatenate(training.issues)] = True
 
     def scores(params: dict, text: str) -> np.ndarray:
-        ranker = build_ranker(index, np.array(languages)[order], corpus.topic[order], training.issues, params)
-        return ranker.score(index.vocabulary.ids(analyzer.analyze(text)), training.questions.get(text))
+        topics, questions = corpus.topic[order], training.questions
+        ranker = build_ranker(index, np.array(languages)[order], topics, training.issues, params, analyzer, None, questions)
+        return ranker.score_text(text)
 
     def top(params: dict, text: str) -> np.ndarray:  # as many as no training question judged
         return np.argsort(-scores(params, text), kind="stable")[: int((~known).sum())]

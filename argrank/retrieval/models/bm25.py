@@ -28,12 +28,14 @@ class BM25(PostingsScorer):
         average_idf = np.cumsum(idf)[-1] / len(idf) if len(idf) else 0.0
         self.idf = np.where(idf < 0, epsilon * average_idf, idf)
 
-    def score(self, term_ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    def score(self, term_ids: list[int], weights: list[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """As Scorer.score; with `weights`, each term's part is multiplied by its weight (a query expanded with
+        translations that count less than its own words)."""
         postings = self.index.postings
         scores = np.zeros(self.index.num_docs)
         touched = np.zeros(self.index.num_docs, dtype=bool)
         k1, b = self.k1, self.b
-        for t in term_ids:
+        for place, t in enumerate(term_ids):
             row = self.rows[t]
             if row < 0:  # no document of this index has the term
                 continue
@@ -41,7 +43,8 @@ class BM25(PostingsScorer):
             docs = postings.indices[start:end]
             tf = postings.data[start:end].astype(np.float64)
             dl = self.doc_lengths[docs]
-            scores[docs] += self.idf[t] * (tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / self.avgdl)))
+            part = self.idf[t] * (tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / self.avgdl)))
+            scores[docs] += part if weights is None else weights[place] * part
             touched[docs] = True
         candidates = np.flatnonzero(touched)
         return candidates, scores[candidates]

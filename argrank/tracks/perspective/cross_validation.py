@@ -60,6 +60,7 @@ from argrank.tracks.perspective.ranking import (
     rank_scenario,
     training_from_queries,
 )
+from argrank.tracks.perspective.translation import DICTIONARIES, Lexicon, read_lexicon
 
 LANGUAGES = ("de", "fr", "it")  # RankPerspective's default, the majority first
 DEPTH = 1000  # arguments per query, as RankPerspective ranks them
@@ -94,12 +95,13 @@ class Split:
 @dataclass(frozen=True)
 class Settings:
     """How every fold is ranked, as RankPerspective's parameters of the same names say: the cross-lingual ranker's
-    `params` (crosslingual.DEFAULTS where missing), the explicit scenario's `diversify` weight and the implicit
-    scenario's `stance` switch."""
+    `params` (crosslingual.DEFAULTS where missing), the explicit scenario's `diversify` weight, the implicit
+    scenario's `stance` switch and the folder of the dictionaries questions are translated with."""
 
     params: Mapping[str, float] = field(default_factory=dict)
     diversify: float = DEFAULT_DIVERSIFY
     stance: bool = True
+    dictionaries: str = DICTIONARIES
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,7 @@ class CrossValidation:
     lockbox_issues: list[int]
     language: dict[str, str]  # query text → language
     settings: Settings = Settings()
+    dictionaries: tuple[str, ...] = ()  # the dictionary files read
 
     def part(self, name: str) -> Part:
         return next(part for part in self.parts if part.name == name)
@@ -165,7 +168,7 @@ class CrossValidation:
     def to_json(self) -> dict[str, Any]:
         return {
             "settings": {"params": {**DEFAULTS, **self.settings.params}, "diversify": self.settings.diversify,
-                         "implicit_stance": self.settings.stance},  # fmt: skip
+                         "implicit_stance": self.settings.stance, "dictionaries": list(self.dictionaries)},  # fmt: skip
             "issues": self.issues,
             "lockbox_issues": self.lockbox_issues,
             **{part.name: part.to_json(self.language) for part in self.parts},
@@ -180,6 +183,7 @@ class Release:
     documents: pa.Table
     positions: dict[int, int]  # argument id → document position
     analyzer: Analyzer | MultilingualAnalyzer
+    lexicon: Lexicon  # the dictionaries questions are translated with
 
     def position(self, argument_id: int) -> int:
         return self.positions.get(argument_id, -1)
@@ -232,9 +236,9 @@ def split_by_issue(
     return Split(cross, Fold(groups[None], *held[None]) if locked else None, len(issues))
 
 
-def load_release(data_dir: str | Path) -> Release:
+def load_release(data_dir: str | Path, dictionaries: str | Path = DICTIONARIES) -> Release:
     """Ingest, tokenize and index the release as the graph's stages do (IngestPerspective, TokenizeDocuments,
-    BuildIndex), in a temporary folder instead of the cache."""
+    BuildIndex), in a temporary folder instead of the cache; read the dictionaries under `dictionaries`."""
     with tempfile.TemporaryDirectory(prefix="perspective-cv-") as tmp:
         table, tokens = Path(tmp) / "documents.parquet", Path(tmp) / "tokens.parquet"
         ingest_perspective(data_dir, table, LANGUAGES)
@@ -243,7 +247,7 @@ def load_release(data_dir: str | Path) -> Release:
         index = build_index(*read_tokens(tokens))
         documents = aligned(pq.read_table(table), index.doc_ids)
     positions = {int(doc): i for i, doc in enumerate(index.doc_ids.to_pylist())}
-    return Release(index, documents, positions, analyzer)
+    return Release(index, documents, positions, analyzer, read_lexicon(dictionaries, LANGUAGES))
 
 
 def cross_validate(
@@ -259,7 +263,7 @@ def cross_validate(
     baseline = read_queries(query_file(data_dir, "baseline", "train"), corpus)
     perspective = read_queries(query_file(data_dir, "explicit", "train"), corpus)
     split = split_by_issue(baseline, perspective, folds, Path(data_dir), lockbox)
-    release = load_release(data_dir)
+    release = load_release(data_dir, settings.dictionaries)
 
     ranked = _Ranked(release, corpus, scenarios, settings)
     parts = [ranked.part(CROSS_VALIDATION, split.folds, split.folds)]
@@ -268,7 +272,8 @@ def cross_validate(
     detector = LanguageDetector(LANGUAGES)
     language = {query.text: detector.detect(query.text) for query in (*baseline, *perspective)}
     locked = split.lockbox.issues if split.lockbox else []
-    return CrossValidation(parts, split.issues, locked, language, settings)
+    files = tuple(path.name for path in release.lexicon.files)
+    return CrossValidation(parts, split.issues, locked, language, settings, files)
 
 
 @dataclass(frozen=True)
@@ -320,11 +325,14 @@ def _rank_fold(
     (read-only): the release's perspective queries ask its 105 questions again and again, each ranked three times."""
     index, documents, analyzer = release.index, release.documents, release.analyzer
     languages, categories = (documents.column(name).to_pylist() for name in ("language", "topic"))
-    ranker = build_ranker(index, languages, categories, training.issues, dict(settings.params))
+    ranker = build_ranker(
+        index, languages, categories, training.issues, dict(settings.params), analyzer, release.lexicon,
+        training.questions,
+    )  # fmt: skip
 
     @cache
     def score(text: str) -> np.ndarray:
-        scores = ranker.score(index.vocabulary.ids(analyzer.analyze(text)), training.questions.get(text))
+        scores = ranker.score_text(text)
         scores.setflags(write=False)
         return scores
 
@@ -379,6 +387,8 @@ def format_cross_validation(result: CrossValidation) -> str:
     params = ", ".join(f"{name} {value:g}" for name, value in {**DEFAULTS, **settings.params}.items())
     stance = "reads" if settings.stance else "does not read"
     blocks = [f"ranker: {params}; explicit diversify {settings.diversify:g}; implicit {stance} the stance label"]
+    files = ", ".join(result.dictionaries) or "none"
+    blocks[0] += f"\ndictionaries under {settings.dictionaries}: {files}"
     for part in result.parts:
         for scenario, methods in part.scores.items():
             queries = next(iter(methods.values())).queries

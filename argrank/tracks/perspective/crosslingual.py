@@ -25,8 +25,8 @@ and acronyms, and on the embedded dev queries it lowered nDCG@20, so it is not p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.sparse as sp
@@ -35,9 +35,13 @@ from argrank.index.store import Index
 from argrank.retrieval.models.bm25 import BM25
 from argrank.retrieval.registry import Range
 from argrank.retrieval.search import top_k
+from argrank.text.analyzer import Analyzer
+from argrank.text.multilingual import MultilingualAnalyzer
+from argrank.tracks.perspective.translation import Lexicon, QueryTerms
 
 DEFAULTS = {
     "k1": 1.2, "b": 0.75, "feedback": 10, "concept_weight": 1.0, "category_weight": 0.25, "other_issue_penalty": 3.0,
+    "translation": 1.0, "translations": 5,
 }  # fmt: skip
 RANGES = {
     "k1": Range(),
@@ -46,7 +50,10 @@ RANGES = {
     "concept_weight": Range(),
     "category_weight": Range(),
     "other_issue_penalty": Range(),  # 0: training issues' arguments compete as any other
+    "translation": Range(),  # what one query word's dictionary translations weigh together; 0: no translation
+    "translations": Range(integer=True),  # how many of a word's translations per language
 }
+Terms = Callable[[str], tuple[list[int], list[float]]]  # a question's text → term ids and their weights
 
 
 @dataclass
@@ -61,14 +68,22 @@ class CrossLingualRanker:
     weights: tuple[float, float]  # concept, category
     issue_of: np.ndarray  # each document's training issue (the last, were it judged for several), -1 for none
     penalty: float
+    query_terms: Terms | None = None  # how a question's text becomes weighted term ids (score_text)
+    questions: Mapping[str, int] = field(default_factory=dict)  # training questions' texts → their issues
 
-    def score(self, term_ids: list[int], issue: int | None = None) -> np.ndarray:
-        """Every document's score for a query given as term ids (0 everywhere for a query that matches nothing, but
-        the penalty); `issue` is the query's own training issue, if it is a training question."""
+    def score_text(self, text: str) -> np.ndarray:
+        """Every document's score for a question's text (translated where dictionaries were given); a training
+        question keeps its own issue's known answers."""
+        return self.score(*self.query_terms(text), issue=self.questions.get(text))
+
+    def score(self, term_ids: list[int], weights: list[float] | None = None, issue: int | None = None) -> np.ndarray:
+        """Every document's score for a query given as term ids (with their weights, 1 where None; 0 everywhere for
+        a query that matches nothing, but the penalty); `issue` is the query's own training issue, if it is a
+        training question."""
         total = np.zeros(len(self.categories))
         if self.penalty:
             total -= self.penalty * ((self.issue_of >= 0) & (self.issue_of != (-1 if issue is None else issue)))
-        candidates, bm25 = self.bm25.score(term_ids)
+        candidates, bm25 = self.bm25.score(term_ids, weights)
         if not len(candidates):
             return total
         total[candidates] += bm25 / bm25.max() if bm25.max() > 0 else 0.0
@@ -84,10 +99,6 @@ class CrossLingualRanker:
             total += category_weight * shares[self.categories]
         return total
 
-    def rank(self, term_ids: list[int], depth: int) -> tuple[np.ndarray, np.ndarray]:
-        """The `depth` best documents (column ids) and their scores."""
-        scores = self.score(term_ids)
-        return top_k(np.arange(len(scores)), scores, depth)
 
 
 def build_ranker(
@@ -96,9 +107,14 @@ def build_ranker(
     categories: Sequence[str],
     issues: Sequence[np.ndarray],
     params: dict[str, float],
+    analyzer: Analyzer | MultilingualAnalyzer | None = None,
+    lexicon: Lexicon | None = None,
+    questions: Mapping[str, int] | None = None,
 ) -> CrossLingualRanker:
     """The ranker for `index`, given each document's language and category (in the index's document order) and the
-    training issues as arrays of document positions. `params` override DEFAULTS."""
+    training issues as arrays of document positions. `params` override DEFAULTS. With `analyzer` it scores texts
+    (score_text): a multilingual analyzer's questions translated with `lexicon`'s dictionaries, if any; `questions`
+    maps training questions to their issues."""
     settings = {**DEFAULTS, **params}
     languages = np.asarray(languages)
     category_codes = np.unique(np.asarray(categories), return_inverse=True)[1]
@@ -114,7 +130,25 @@ def build_ranker(
         weights=(settings["concept_weight"], settings["category_weight"]),
         issue_of=issue_of,
         penalty=settings["other_issue_penalty"],
+        query_terms=query_terms(index, analyzer, lexicon, settings) if analyzer is not None else None,
+        questions=questions or {},
     )
+
+
+def query_terms(
+    index: Index, analyzer: Analyzer | MultilingualAnalyzer, lexicon: Lexicon | None, settings: Mapping[str, float]
+) -> Terms:
+    """A question's text → weighted term ids: translated where the analyzer knows several languages and there are
+    dictionaries; otherwise its analysed terms, each weight 1."""
+    if isinstance(analyzer, MultilingualAnalyzer):
+        limit = int(settings["translations"])
+        return QueryTerms(analyzer, index.vocabulary, lexicon, settings["translation"], limit)
+
+    def unweighted(text: str) -> tuple[list[int], list[float]]:
+        ids = index.vocabulary.ids(analyzer.analyze(text))
+        return ids, [1.0] * len(ids)
+
+    return unweighted
 
 
 def tfidf_documents(index: Index) -> sp.csr_matrix:
