@@ -38,8 +38,9 @@ SCENARIO_COLUMNS = {
 }
 # Part of the rankings' cache key: a change of method that changes rankings changes it, so cached ones are redone.
 # 2: the implicit classifiers share one feature matrix; 3: explicit over the whole list, other questions demoted;
-# 4: the implicit guess from words and similar judged arguments, as log-odds over a deeper top, stance links
-METHOD = "perspective-ranking/4"
+# 4: the implicit guess from words and similar judged arguments, as log-odds over a deeper top, stance links;
+# 5: French and Italian questions translated with dictionaries
+METHOD = "perspective-ranking/5"
 IMPLICIT_DEPTH = 300  # how many of the baseline's best the implicit scenario's guess may re-order (an issue: ~600)
 
 
