@@ -74,6 +74,10 @@ class Analyzer:
         self._term_of_orth[orth] = term
         return term
 
+    def knows(self, word: str) -> bool:
+        """Whether the lemma table lists a lowercased word form (German's also capitalised: it keys nouns so)."""
+        return word in self._lemmas or (self.language in _CAPITALISED_NOUNS and word.capitalize() in self._lemmas)
+
     def _lemma(self, text: str) -> str:
         """The lemma of a lowercased form. Some tables give a list (French: its first entry is taken); German keys
         nouns capitalised, so there a form the table lacks in lower case is looked up capitalised, and the lemma

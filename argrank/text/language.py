@@ -19,6 +19,11 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 _ELISION = re.compile(r"^[^\W\d_]+['’]")  # French and Italian elided articles: l', d', dell', c'…
 
 
+def words(text: str) -> list[str]:
+    """The lowercased words of `text`, as the detector counts them."""
+    return _WORD.findall(text.lower().replace("’", "'"))
+
+
 class LanguageDetector:
     """Detects one of `languages` (spaCy codes), the first being the fallback."""
 
@@ -41,7 +46,7 @@ class LanguageDetector:
     def counts(self, text: str) -> np.ndarray:
         """Stop words of each language in `text` (an elided article such as l' counts as its own word)."""
         total = np.zeros(len(self.languages))
-        for word in _WORD.findall(text.lower().replace("’", "'")):
+        for word in words(text):
             elided = _ELISION.match(word)
             # spaCy lists elided forms with their apostrophe ("l'", "dell'").
             for part in (elided.group(0)[:-1] + "'", word[elided.end() :]) if elided else (word,):

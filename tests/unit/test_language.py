@@ -41,3 +41,19 @@ def test_each_text_is_analysed_by_its_language():
     assert analyzer.analyze_many(["sono", "sind"], ["de", "it"]).to_pylist() == [["sono"], ["sind"]]
     with pytest.raises(ValueError, match="not one of de, fr, it"):
         analyzer.analyze("x", "en")
+
+
+@pytest.mark.parametrize(
+    "text, language",
+    [
+        # "i" is a French stop word too and "essere" the only Italian one: tied, the Italian lemma table decides.
+        ("I coniugi dovrebbero essere tassati separatamente (tassazione individuale)?", "it"),
+        ("Si dovrebbe promuovere l'energia rinnovabile?", "it"),
+        ("Si la Confédération doit-elle promouvoir l'énergie?", "fr"),  # more French stop words: no tie
+        ("Cannabis!", "de"),  # nothing known anywhere: the first language
+    ],
+)
+def test_a_question_with_tied_stop_words_goes_to_the_language_that_knows_its_words(text, language):
+    analyzer = MultilingualAnalyzer(["de", "fr", "it"])
+    assert analyzer.detect(text) == language
+    assert analyzer.analyze(text) == analyzer.analyzer(language).analyze(text)

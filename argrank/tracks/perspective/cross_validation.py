@@ -43,7 +43,6 @@ from argrank.core.text_table import text_table
 from argrank.index.build import build_index, read_tokens
 from argrank.index.store import Index
 from argrank.text.analyzer import Analyzer
-from argrank.text.language import LanguageDetector
 from argrank.text.multilingual import MultilingualAnalyzer, make_analyzer
 from argrank.text.tokenize import tokenize_table
 from argrank.tracks.perspective.crosslingual import DEFAULTS, build_ranker
@@ -269,8 +268,8 @@ def cross_validate(
     parts = [ranked.part(CROSS_VALIDATION, split.folds, split.folds)]
     if split.lockbox:
         parts.append(ranked.part(LOCKBOX, [split.lockbox], split.folds))
-    detector = LanguageDetector(LANGUAGES)
-    language = {query.text: detector.detect(query.text) for query in (*baseline, *perspective)}
+    detect = release.analyzer.detect  # as the ranking detects a question's language
+    language = {query.text: detect(query.text) for query in (*baseline, *perspective)}
     locked = split.lockbox.issues if split.lockbox else []
     files = tuple(path.name for path in release.lexicon.files)
     return CrossValidation(parts, split.issues, locked, language, settings, files)

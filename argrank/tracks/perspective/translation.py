@@ -90,7 +90,7 @@ class QueryTerms:
     limit: int
 
     def __call__(self, text: str) -> tuple[list[int], list[float]]:
-        language = self.analyzer.detector.detect(text)
+        language = self.analyzer.detect(text)
         terms = self.analyzer.analyze(text, language)
         weights: dict[int, float] = {}
         for term in self.vocabulary.ids(terms):
