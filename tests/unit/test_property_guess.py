@@ -7,7 +7,9 @@ import numpy as np
 import pyarrow as pa
 import pytest
 import scipy.sparse as sp
+from threadpoolctl import threadpool_info, threadpool_limits
 
+from argrank.tracks.perspective import property_guess
 from argrank.tracks.perspective.data import Query
 from argrank.tracks.perspective.property_guess import (
     PRIOR_WEIGHT,
@@ -68,6 +70,27 @@ def test_guesser_ranks_unjudged_holders_above_the_others_and_knows_what_it_canno
     assert guesser.log_odds("residence", "Stadt") is None  # never asked in training
     assert guesser.log_odds("gender", "x") is None  # one example has it: too few to learn from
     assert list(guesser.models) == [("residence", "Land")]
+
+
+def blas_threads() -> list[int]:
+    return [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
+
+
+def test_the_regressions_are_fitted_on_one_blas_thread_and_the_limit_is_lifted_after(monkeypatch):
+    texts, training = texts_with_a_marker()
+    during = []
+
+    def fit(*args):
+        during.append(blas_threads())
+        return fit_for_real(*args)
+
+    fit_for_real = property_guess._fit
+    monkeypatch.setattr(property_guess, "_fit", fit)
+    with threadpool_limits(limits=2, user_api="blas"):
+        callers = blas_threads()
+        PropertyGuesser(texts, training)
+        assert blas_threads() == callers
+    assert len(during) == 1 and set(during[0]) == {1}  # one value to learn, fitted with every BLAS on one thread
 
 
 def test_stance_link_gives_each_candidate_its_sides_log_odds():
