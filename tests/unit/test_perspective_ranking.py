@@ -8,6 +8,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from threadpoolctl import threadpool_info, threadpool_limits
 
 from argrank.index.build import build_index
 from argrank.retrieval.search import top_k
@@ -29,6 +30,7 @@ from argrank.tracks.perspective.ranking import (
     Training,
     check_columns,
     diversify,
+    rank_scenario,
     training_from_queries,
 )
 
@@ -60,6 +62,26 @@ def test_explicit_moves_authors_with_the_property_ahead_over_the_whole_list():
     adjusted = evidence.adjust(np.array([3.0, 2.0, 1.0]), query)
     assert list(np.argsort(-adjusted)) == [1, 2, 0]
     assert np.array_equal(evidence.adjust(np.array([3.0, 2.0, 1.0]), Query("2", "q", None, None)), [3.0, 2.0, 1.0])
+
+
+def test_queries_are_scored_with_blas_on_one_thread_and_the_limit_is_lifted_after():
+    documents = pa.table({"id": ["a", "b"], "language": ["de"] * 2, "topic": ["x"] * 2})
+    evidence = PropertyEvidence("baseline", documents, Training([], {}))
+    during = []
+
+    def score(text: str) -> np.ndarray:
+        during.append(blas_threads())
+        return np.array([1.0, 2.0])
+
+    with threadpool_limits(limits=2, user_api="blas"):
+        callers = blas_threads()
+        ranked = rank_scenario([Query("1", "q", None, None)], score, evidence, pa.array([10, 11]), 2)
+        assert blas_threads() == callers
+    assert ranked == {"1": [11, 10]} and during and set(during[0]) == {1}
+
+
+def blas_threads() -> list[int]:
+    return [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
 
 
 def test_diversify_spreads_the_top_over_values_and_keeps_the_rest_below():

@@ -41,7 +41,7 @@ from argrank.tracks.perspective.translation import Lexicon, QueryTerms
 
 DEFAULTS = {
     "k1": 1.2, "b": 0.75, "feedback": 10, "concept_weight": 1.0, "category_weight": 0.25, "other_issue_penalty": 3.0,
-    "translation": 1.0, "translations": 5,
+    "translation": 1.25, "translations": 5,
 }  # fmt: skip
 RANGES = {
     "k1": Range(),
