@@ -9,9 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from argrank.tracks.perspective.cross_validation import LANGUAGES
 from argrank.tracks.perspective.crosslingual import DEFAULTS
 from argrank.tracks.perspective.data import query_file, read_queries
 from argrank.tracks.perspective.ranking import DEFAULT_DIVERSIFY
+from argrank.tracks.perspective.translation import DICTIONARIES, dictionary_files
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data" / "perspective"
@@ -30,7 +32,10 @@ def test_every_scenario_with_its_reference_rows_and_every_query_once():
     cross, lockbox = result["cross-validation"], result["lockbox"]
     assert cross["folds"] == 2 and lockbox["folds"] == 1 and lockbox["fold_issues"] == [result["lockbox_issues"]]
     assert sorted(sum(cross["fold_issues"], []) + result["lockbox_issues"]) == [0, 1, 2, 3]
-    assert result["settings"] == {"params": DEFAULTS, "diversify": DEFAULT_DIVERSIFY, "implicit_stance": True}
+    found = [path.name for path in dictionary_files(DICTIONARIES, LANGUAGES)]  # as many as this machine has
+    assert result["settings"] == {
+        "params": DEFAULTS, "diversify": DEFAULT_DIVERSIFY, "implicit_stance": True, "dictionaries": found
+    }  # fmt: skip
     methods = {
         "baseline": ["ours"],
         "explicit": ["ours", "property-blind", "filter by property"],
@@ -80,11 +85,12 @@ def test_the_table_has_a_row_per_method_for_the_chosen_scenario():
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("ranker: k1 1.2, b 0.75, feedback 5, ") and "does not read the stance" in lines[0]
-    assert lines[2].startswith("cross-validation, explicit: 33 held-out queries, 2 folds over 4 issues")
-    assert lines[3].split()[:6] == ["method", "nDCG@4", "nDCG@8", "P@4", "alpha-nDCG@4", "rKL@4"]
-    rows = {line.split("  ")[0].strip(): line.split()[-8:] for line in lines[4:7]}  # 5 measures, folds' mean ± sd
+    assert lines[1].startswith(f"dictionaries under {DICTIONARIES}: ")
+    assert lines[3].startswith("cross-validation, explicit: 33 held-out queries, 2 folds over 4 issues")
+    assert lines[4].split()[:6] == ["method", "nDCG@4", "nDCG@8", "P@4", "alpha-nDCG@4", "rKL@4"]
+    rows = {line.split("  ")[0].strip(): line.split()[-8:] for line in lines[5:8]}  # 5 measures, folds' mean ± sd
     assert list(rows) == ["ours", "property-blind", "filter by property"]
     # Undiversified, explicit is that filter over the whole list, on the same ranking: the same figures here.
     assert rows["ours"] == rows["filter by property"]
-    assert lines[7].split() == ["method", "language", "queries", "nDCG@4", "nDCG@8", "P@4"]
+    assert lines[8].split() == ["method", "language", "queries", "nDCG@4", "nDCG@8", "P@4"]
     assert "lockbox" not in done.stdout

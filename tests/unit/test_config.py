@@ -216,6 +216,9 @@ PERSPECTIVE = "perspective:\n  data: release\n"
         (PERSPECTIVE + "  params: {concept_weight: -1}\n", "perspective.params", "concept_weight of the perspective"),
         (PERSPECTIVE + "  params: {category_weight: -1}\n", "perspective.params", "category_weight of the"),
         (PERSPECTIVE + "  params: {feedback: 10, feedback: 0}\n", "line 3", "duplicate key 'feedback'"),
+        (PERSPECTIVE + "  params: {translation: -1}\n", "perspective.params", "translation of the perspective ranker"),
+        (PERSPECTIVE + "  params: {translations: 2.5}\n", "perspective.params", "must be an integer of at least 0"),
+        (PERSPECTIVE + "  dictionaries: 3\n", "perspective.dictionaries", "a folder of FreeDict dictionaries"),
         (ARGS + "  runs:\n    r: {params: {k1: 1, k1: 2}}\n", "line 5", "duplicate key 'k1'"),
         (ARGS + "  runs: {r: {}}\nargs:\n  corpus: d\n", "line 5", "duplicate key 'args'"),
         (ARGS + "  shards: 65\n  runs: {r: {}}\n", "args.shards", "integer from 1 to 64"),
@@ -254,6 +257,9 @@ def test_ranges_include_their_bounds_and_languages_may_be_mixed(tmp_path):
     assert [spec.params["b"] for spec in track.runs] == [0.0, 1.0] and track.shards == 64
     text = PERSPECTIVE + "  params: {feedback: 0, b: 1, category_weight: 0}\n  diversify: 1\n"
     assert load_config(write(tmp_path, text))["perspective"].params == {"feedback": 0, "b": 1, "category_weight": 0}
+    assert load_config(write(tmp_path, PERSPECTIVE))["perspective"].dictionaries == "/usr/share/dictd"
+    elsewhere = load_config(write(tmp_path, PERSPECTIVE + "  dictionaries: dictd\n"))["perspective"]
+    assert elsewhere.dictionaries == str((tmp_path / "dictd").resolve())  # relative to the runs file
     merged = ARGS + "  runs:\n    base: &base {params: {k1: 0.9}}\n    other: {<<: *base, query: title}\n"
     assert len(load_config(write(tmp_path, merged))["args"].runs) == 2  # a merge key is no duplicate
 
