@@ -80,12 +80,15 @@ class RankPerspective(CachedTask):
         index = BuildIndex(track=TRACK, corpus=self.corpus, language=self.language, fields=FIELDS)
         return {"index": index, "documents": INGESTS[TRACK](corpus=self.corpus, language=self.language)}
 
+    def _languages(self) -> list[str]:
+        return [code.strip() for code in self.language.split(",")]
+
     def _training_files(self) -> list[str]:
         return [str(query_file(self.corpus, scenario, "train")) for scenario in ("baseline", "explicit")]
 
     def input_digests(self) -> list[str]:
         files = (query_file(self.corpus, self.scenario, self.split), *self._training_files())
-        dictionaries = dictionary_files(self.dictionaries, [code.strip() for code in self.language.split(",")])
+        dictionaries = dictionary_files(self.dictionaries, self._languages())
         return [*(file_digest(path) for path in (*files, *dictionaries)), METHOD]
 
     def run(self) -> None:
@@ -97,7 +100,7 @@ class RankPerspective(CachedTask):
         table = self.input()["documents"].path
         columns = allowed_columns(self.scenario, self.implicit_stance)
         documents = aligned(pq.read_table(table, columns=columns), index.doc_ids)
-        lexicon = read_lexicon(self.dictionaries, [code.strip() for code in self.language.split(",")])
+        lexicon = read_lexicon(self.dictionaries, self._languages())
         if not lexicon.files:
             log.warning("no FreeDict dictionaries under %s: questions are ranked untranslated", self.dictionaries)
         ranker = build_ranker(

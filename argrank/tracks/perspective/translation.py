@@ -61,19 +61,17 @@ def read_lexicon(folder: str | Path, languages: Sequence[str]) -> Lexicon:
     for path in files:
         source, target = (language_of[code] for code in path.name.removesuffix(".index").split("-")[1:])
         direct[source, target] = read_dictd(path)
-    pairs: dict[tuple[str, str], dict[str, list[str]]] = {}
+    backward: dict[tuple[str, str], dict[str, list[str]]] = {}
     for (source, target), entries in sorted(direct.items()):
-        forward = pairs.setdefault((source, target), {})
-        for word, translations in entries.items():
-            forward.setdefault(word, []).extend(translations)
-        backward = pairs.setdefault((target, source), {})
+        reverse = backward.setdefault((target, source), {})
         for word, translations in entries.items():
             for translation in translations:
-                backward.setdefault(translation.lower(), []).append(word)
-    for (source, target), entries in list(pairs.items()):
-        own = direct.get((source, target), {})
-        pairs[source, target] = {  # a pair's own dictionary's translations before those read backwards
-            word: _distinct([*own.get(word, ()), *translations]) for word, translations in sorted(entries.items())
+                reverse.setdefault(translation.lower(), []).append(word)
+    pairs = {}
+    for pair in sorted({*direct, *backward}):
+        own, read_back = direct.get(pair, {}), backward.get(pair, {})
+        pairs[pair] = {  # a pair's own dictionary's translations before those read backwards
+            word: _distinct([*own.get(word, ()), *read_back.get(word, ())]) for word in sorted({*own, *read_back})
         }
     return Lexicon(pairs, tuple(files))
 
