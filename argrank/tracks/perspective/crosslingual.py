@@ -1,9 +1,13 @@
-"""Retrieval across German, French and Italian without translation models: BM25 in the query's language, then
-evidence that crosses languages, learned from the training queries' judgments and the corpus's own labels.
+"""Retrieval across German, French and Italian without translation models: BM25 over the question's words and
+their dictionary translations (`translation`), then evidence that crosses languages, learned from the training
+queries' judgments and the corpus's own labels.
 
 A query finds its own language's arguments well with BM25, but its issue's arguments in the other two languages
-share almost no words with it. Two signals bridge that, each computed from the first pass's top `feedback`
-arguments (pseudo-relevance feedback), so they describe the issue rather than the short question:
+share almost no words with it; a French or Italian question's dictionary translations into the languages with more
+arguments reach some of them (cross-validated on the real release's training issues, the Italian questions'
+nDCG@4 rises from 0.79 to 0.93: docs/tracks/perspective.md). Two signals bridge the rest, each computed from the
+first pass's top `feedback` arguments (pseudo-relevance feedback), so they describe the issue rather than the
+short question:
 
 - concepts: explicit semantic analysis across languages (Potthast et al., 2008). A concept is a set of arguments
   known to be about one thing in every language: each training issue (all arguments judged relevant to its
@@ -98,7 +102,6 @@ class CrossLingualRanker:
             shares = np.bincount(self.categories[top], minlength=self.categories.max() + 1) / len(top)
             total += category_weight * shares[self.categories]
         return total
-
 
 
 def build_ranker(
