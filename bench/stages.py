@@ -281,6 +281,7 @@ def index(params: dict, phases: Phases) -> dict:
 def rank(params: dict, phases: Phases) -> dict:
     """The pipeline's rank stage (load, analyse, rank_topics) and, on the same index, our bare 50-topic loop."""
     from argrank.formats.topics import read_topics
+    from argrank.retrieval.formulations import title
     from argrank.index.store import load_index
     from argrank.retrieval.registry import make_ranker
     from argrank.retrieval.search import rank_topics
@@ -303,7 +304,7 @@ def rank(params: dict, phases: Phases) -> dict:
         best, times, results = _best_of(params["repeats"], lambda: _our_top_k(loaded, ranker, queries, params["depth"]))
     with phases.phase("rank_topics"):
         table = rank_topics(
-            index=loaded, analyzer=analyzer, topics=topics, ranker=ranker, query="title", depth=params["depth"]
+            index=loaded, analyzer=analyzer, topics=topics, ranker=ranker, query=title, depth=params["depth"]
         )
     p = phases.phases
     stage_phases = ("load_index", "analyzer", "make_ranker", "rank_topics")

@@ -87,6 +87,13 @@ class argrank(luigi.Config):
     output_dir = luigi.Parameter(default="outputs", description="where cached stages and submissions are written")
 
 
+def location(parameter: luigi.Parameter) -> luigi.Parameter:
+    """Mark a parameter that only says where input files are: it is left out of the target's name and signature,
+    and the files' contents enter through input_digests() instead (a moved corpus finds its cache)."""
+    parameter.location = True
+    return parameter
+
+
 class CachedTask(luigi.Task):
     """A stage whose single output lives at a content-addressed path."""
 
@@ -95,8 +102,6 @@ class CachedTask(luigi.Task):
     track: str
     stage = ""
     extension = ""
-    # Parameters that only say where input files are; their contents enter through input_digests().
-    location_params: tuple[str, ...] = ()
     # Parameters left out of the target's name and signature while empty (an option most runs do not use), so
     # the targets of the runs that do not use it stay where they were.
     omitted_when_empty: tuple[str, ...] = ()
@@ -105,10 +110,15 @@ class CachedTask(luigi.Task):
         """Digests of the files this task reads itself (not through required tasks)."""
         return []
 
+    @classmethod
+    def location_params(cls) -> list[str]:
+        """The parameters marked with location()."""
+        return [name for name, parameter in cls.get_params() if getattr(parameter, "location", False)]
+
     def own_params(self) -> dict[str, str]:
         params = self.to_str_params(only_significant=True)
         empty = {name for name in self.omitted_when_empty if not getattr(self, name, None)}
-        return {k: v for k, v in sorted(params.items()) if k not in self.location_params and k not in empty}
+        return {k: v for k, v in sorted(params.items()) if k not in self.location_params() and k not in empty}
 
     def signature(self) -> str:
         """Computed once per task object. Luigi asks every task for its output many times while it schedules, and
@@ -134,7 +144,7 @@ class CachedTask(luigi.Task):
         self.signature()
         now = self.input_digests()
         if now != self._inputs:
-            given = [getattr(self, name, None) for name in self.location_params]
+            given = [getattr(self, name, None) for name in self.location_params()]
             files = ", ".join(str(file) for value in given if value for file in _files(value))
             raise InputError(files or self.task_family, "", f"changed {when}; its result is not kept: run again")
 

@@ -1,9 +1,9 @@
-"""Evaluate: a run against each named qrels file, and (Task 2) its stance against the stance qrels.
+"""Evaluate: a run against each named qrels file, in its track's format and with its track's measures
+(tracks.adapter.RankingTrack.score), and the stance model's report beside the scores where one labelled the run.
 
-Tasks 1 and 2 score nDCG@5, Judged@5 and the organisers' judged-only nDCG@5, or the measures the track's
-configuration names (ir_measures' names); images score precision of their PRO and CON lists (on-topic, argumentative,
-on-stance), from judgments that say per image whether it is on topic, PRO and CON. Each track's evaluator takes
-its run writer's parameters, and a run labelled by a trained stance model carries that model's report.
+Tasks 1 and 2 score nDCG@5, Judged@5 and the organisers' judged-only nDCG@5 by default, or the measures the
+track's configuration names (ir_measures' names). A track's own evaluators (stance judgments, a stance model) are
+in its task module (tasks.tracks).
 """
 
 from __future__ import annotations
@@ -13,35 +13,31 @@ import json
 import luigi
 from luigi.util import inherits
 
+from argrank.config import Track
 from argrank.core.atomic import atomic_write_text
 from argrank.core.fingerprint import file_digest
-from argrank.evaluation.ranking import DEPTH, RankingScores, evaluate
-from argrank.evaluation.results import STANCE, RunScores, StanceF1, TopicScores
-from argrank.formats.qrels import judged_topics, read_qrels
+from argrank.evaluation.ranking import DEPTH
+from argrank.evaluation.results import RunScores, StanceF1, TopicScores
+from argrank.formats.qrels import judged_topics
 from argrank.formats.runfile import RunLine, read_run
 from argrank.formats.topics import read_topics
-from argrank.tracks.comparative.stance_evaluation import evaluate_stance
-from argrank.tracks.comparative.stance_qrels import read_stance_qrels
-from argrank.tracks.images.evaluation import ImageScores, evaluate_images
-from argrank.tracks.images.qrels import read_image_qrels
-from tasks.base import CachedTask
-from tasks.images import SelectImages
-from tasks.runs import WriteImageRun, WriteRanking, WriteRun, WriteStanceRun
+from argrank.tracks.registry import track as registered
+from tasks.base import CachedTask, location
 from tasks.model_folder import read_report
-from tasks.stance import ClassifyStance
+from tasks.runs import WriteRanking, WriteRun
+from tasks.tracks import track_tasks
 
 
 class EvaluateRun(CachedTask):
     """What every evaluator shares: the run scored against each named judgments file, and the stance model's
     report beside the scores where a trained model labelled the run."""
 
-    qrels = luigi.DictParameter(description='judgment name → qrels file, e.g. {"relevance": "…"}')
+    qrels = location(luigi.DictParameter(description='judgment name → qrels file, e.g. {"relevance": "…"}'))
+    measures = luigi.ListParameter(default=(), description="ir_measures names; none: the track's defaults")
 
     stage = "evaluation"
     extension = ".json"
-    location_params = ("corpus", "topics", "qrels", "stance_training", "stance_qrels", "quality_training")
-    omitted_when_empty = ("quality",)
-    result_type: type[TopicScores] = RankingScores  # what score() returns, and what its JSON reads back as
+    omitted_when_empty = ("quality", "measures")
 
     def requires(self) -> dict[str, luigi.Task]:
         model = self.model_task()
@@ -62,6 +58,11 @@ class EvaluateRun(CachedTask):
         named = self.judgment_files()
         return [file_digest(self.topics)] + [f"{name}:{file_digest(path)}" for name, path in sorted(named.items())]
 
+    @property
+    def result_type(self) -> type[TopicScores]:
+        """What score() returns, and what its JSON reads back as."""
+        return registered(self.track).result_type()
+
     def run(self) -> None:
         run = read_run(self.input()["run"].path)
         known = [topic.number for topic in read_topics(self.topics)]
@@ -73,77 +74,31 @@ class EvaluateRun(CachedTask):
         atomic_write_text(self.output_path, json.dumps(scores.to_json(), indent=2, sort_keys=True) + "\n")
 
     def score(self, run: list[RunLine], qrels: str, known: list[str]) -> TopicScores:
-        raise NotImplementedError
+        adapter = registered(self.track)
+        judged = judged_topics(adapter.read_qrels(qrels), known, qrels)
+        return adapter.score(run, judged, list(self.measures) or None, DEPTH, None)
 
     def stance(self, run: list[RunLine], known: list[str]) -> StanceF1 | None:
         return None
 
 
-class EvaluateRankingMeasures(EvaluateRun):
-    """The ranking tracks' scoring: the default measures at DEPTH, or the ones named."""
-
-    measures = luigi.ListParameter(default=(), description="ir_measures names; none: nDCG, Judged, condensed-nDCG @5")
-
-    def score(self, run: list[RunLine], qrels: str, known: list[str]) -> TopicScores:
-        named = list(self.measures) or None
-        return evaluate(run, judged_topics(read_qrels(qrels), known, qrels), None if named else DEPTH, named)
-
-
 @inherits(WriteRanking)
-class EvaluateRanking(EvaluateRankingMeasures):
-    """nDCG@5 of an args run (or any run ranked without stance)."""
+class EvaluateRanking(EvaluateRun):
+    """A run written from its ranking as it is (or re-ranked by quality)."""
 
     def run_task(self) -> WriteRun:
         return self.clone(WriteRanking)
 
 
-@inherits(WriteStanceRun)
-class EvaluateComparativeRun(EvaluateRankingMeasures):
-    """nDCG@5 of a comparative run, and its stance macro-F1 where stance qrels are given (None for a run without
-    stance, which has Q0 in column 2)."""
-
-    stance_training = luigi.OptionalListParameter(
-        default=None, description="stance training files; none: a run without stance"
-    )
-    stance_qrels = luigi.OptionalParameter(default=None, description="stance qrels")
-
-    def run_task(self) -> WriteRun:
-        return self.clone(WriteStanceRun) if self.stance_training else self.clone(WriteRanking)
-
-    def model_task(self) -> luigi.Task | None:
-        return self.clone(ClassifyStance).model() if self.stance_training else None
-
-    def judgment_files(self) -> dict[str, str]:
-        return {**self.qrels, **({STANCE: self.stance_qrels} if self.stance_qrels else {})}
-
-    def stance(self, run: list[RunLine], known: list[str]) -> StanceF1 | None:
-        if not self.stance_qrels:
-            return None
-        return evaluate_stance(run, judged_topics(read_stance_qrels(self.stance_qrels), known, self.stance_qrels))
+def ranking_evaluation(run: WriteRun, track: Track) -> EvaluateRun:
+    return run.clone(EvaluateRanking, **evaluation_params(track))
 
 
-@inherits(WriteImageRun)
-class EvaluateImageRun(EvaluateRun):
-    """On-topic, argumentative and on-stance precision of an images run's 10 PRO and 10 CON images."""
-
-    def run_task(self) -> WriteRun:
-        return self.clone(WriteImageRun)
-
-    def model_task(self) -> luigi.Task | None:
-        return self.clone(SelectImages).model() if self.stance_training else None
-
-    result_type = ImageScores
-
-    def score(self, run: list[RunLine], qrels: str, known: list[str]) -> TopicScores:
-        return evaluate_images(run, judged_topics(read_image_qrels(qrels), known, qrels))
+def evaluation_params(track: Track) -> dict:
+    """The judgments and measures of a section, as every evaluator takes them."""
+    return {"qrels": {name: str(path) for name, path in track.qrels.items()}, "measures": track.measures}
 
 
-EVALUATORS = {"args": EvaluateRanking, "comparative": EvaluateComparativeRun, "images": EvaluateImageRun}
-
-
-def evaluation_task(
-    run: WriteRun, qrels: dict[str, str], stance_qrels: str | None, measures: tuple[str, ...] = ()
-) -> EvaluateRun:
-    """The task that scores `run` (from tasks.runs.run_task) against its track's judgments; a track without stance
-    judgments ignores `stance_qrels`, one without ranking measures `measures`."""
-    return run.clone(EVALUATORS[run.track], qrels=qrels, stance_qrels=stance_qrels, measures=measures)
+def evaluation_task(run: WriteRun, track: Track) -> EvaluateRun:
+    """The task that scores `run` (from tasks.runs.run_task) against its section's judgments, as its track does."""
+    return (track_tasks(track.name).evaluation_task or ranking_evaluation)(run, track)

@@ -15,8 +15,6 @@ class BuildIndex(ShardTask):
     """One shard's index: its documents' postings, lengths and terms (its own term ids)."""
 
     stage = "index"
-    location_params = ("corpus",)
-
     def requires(self) -> luigi.Task:
         return self.clone(TokenizeDocuments)
 
@@ -34,8 +32,6 @@ class MergeStatistics(CorpusTask):
 
     stage = "statistics"
     extension = ".parquet"
-    location_params = ("corpus",)
-
     def requires(self) -> list[CachedTask]:
         return [self.clone(BuildIndex, shard=shard) for shard in range(self.shards)]
 

@@ -17,18 +17,14 @@ from typing import Any
 
 import luigi
 
-from argrank.config import PERSPECTIVE, Track, load_experiment
+from argrank.config import Track, load_experiment
 from argrank.core.fingerprint import digest
 from argrank.core.layout import experiment_folder, submission_folder
 from argrank.core.published_folder import is_published, publish
 from argrank.evaluation.report import format_results, per_topic_csv
 from argrank.evaluation.results import RunScores
-from argrank.tracks.perspective.data import judged
-from argrank.tracks.perspective.evaluation import PerspectiveScores, format_means
 from tasks.base import argrank, unwritable_as_input_error
 from tasks.evaluate import evaluation_task
-from tasks.perspective import RESULT_FILE as PERSPECTIVE_RESULT
-from tasks.perspective import EvaluatePerspective, RankPerspective
 from tasks.runs import run_task
 
 
@@ -38,10 +34,9 @@ def run_tasks(track: Track) -> dict[str, dict[str, luigi.Task]]:
     for spec in track.runs:
         run = run_task(track, spec)
         tasks[spec.tag] = {"run": run}
-        if track.qrels or track.stance_qrels:
-            qrels = {name: str(path) for name, path in track.qrels.items()}
-            stance_qrels = str(track.stance_qrels) if track.stance_qrels else None
-            tasks[spec.tag]["evaluation"] = evaluation_task(run, qrels, stance_qrels, track.measures)
+        evaluation = evaluation_task(run, track)
+        if evaluation.judgment_files():
+            tasks[spec.tag]["evaluation"] = evaluation
     return tasks
 
 
@@ -75,7 +70,7 @@ class Publisher(luigi.Task):
         raise NotImplementedError
 
 
-def _copy(source: str, folder: Path, name: str) -> str:
+def copy_into(source: str, folder: Path, name: str) -> str:
     (folder / name).parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source, folder / name)
     return name
@@ -97,7 +92,7 @@ class PublishTrack(Publisher):
     def publish(self, folder: Path) -> list[str]:
         files, evaluations = [], {}
         for tag, tasks in self.requires().items():
-            files.append(_copy(tasks["run"].output().path, folder, f"{tag}.txt"))
+            files.append(copy_into(tasks["run"].output().path, folder, f"{tag}.txt"))
             if "evaluation" in tasks:
                 evaluation = tasks["evaluation"]
                 data = json.loads(Path(evaluation.output().path).read_text(encoding="utf-8"))
@@ -110,50 +105,5 @@ class PublishTrack(Publisher):
             as_json = {tag: scores.to_json() for tag, scores in evaluations.items()}
             (folder / "evaluation.json").write_text(json.dumps(as_json, indent=2, sort_keys=True) + "\n", "utf-8")
             (folder / "evaluation.txt").write_text(format_results(evaluations) + "\n", "utf-8")
-            files += ["evaluation.json", "evaluation.txt"]
-        return files
-
-
-class PublishPerspective(Publisher):
-    """`<scenario>/<split>.jsonl` per configured scenario and split and, where the split is judged, its tables
-    (`<scenario>/<split>.<table>.csv`) and scores in the track's evaluation.json and evaluation.txt."""
-
-    track = luigi.Parameter(default=PERSPECTIVE, description="the perspective track")
-
-    def requires(self) -> dict[str, dict[str, luigi.Task]]:
-        track = load_experiment(self.runs_file).tracks[self.track]
-        tasks = {}
-        for scenario in track.scenarios:
-            for split in track.splits:
-                run = RankPerspective(
-                    corpus=str(track.corpus),
-                    language=track.language,
-                    scenario=scenario,
-                    split=split,
-                    params=track.params,
-                    depth=track.depth,
-                    diversify=track.diversify,
-                    implicit_stance=track.implicit_stance,
-                    dictionaries=track.dictionaries,
-                )
-                tasks[f"{scenario}/{split}"] = {"run": run}
-                if judged(str(track.corpus), scenario, split):
-                    tasks[f"{scenario}/{split}"]["evaluation"] = run.clone(EvaluatePerspective)
-        return tasks
-
-    def publish(self, folder: Path) -> list[str]:
-        files, evaluations = [], {}
-        for name, tasks in self.input().items():
-            files.append(_copy(tasks["run"].path, folder, f"{name}.jsonl"))
-            if "evaluation" in tasks:
-                data = json.loads((Path(tasks["evaluation"].path) / PERSPECTIVE_RESULT).read_text(encoding="utf-8"))
-                evaluations[name] = PerspectiveScores.from_json(data)
-                tables = sorted(Path(tasks["evaluation"].path).glob("*.csv"))
-                files += [_copy(str(table), folder, f"{name}.{table.name}") for table in tables]
-        if evaluations:
-            means = {name: result.summary_json() for name, result in evaluations.items()}
-            (folder / "evaluation.json").write_text(json.dumps(means, indent=2, sort_keys=True) + "\n", "utf-8")
-            text = "\n\n".join(f"{name}\n{format_means(result)}" for name, result in evaluations.items())
-            (folder / "evaluation.txt").write_text(text + "\n", "utf-8")
             files += ["evaluation.json", "evaluation.txt"]
         return files

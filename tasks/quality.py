@@ -13,18 +13,19 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
-from argrank.config import TRACKS
 from argrank.core.atomic import atomic_path
 from argrank.core.document_texts import texts_by_id
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import QUALITY, format_name, load_model
 from argrank.quality.data import read_quality_set
-from argrank.quality.rerank import DEFAULTS, Quality, rerank
-from tasks.base import CachedTask, log
-from tasks.ingest import INGESTS
+from argrank.quality.rerank import Quality, rerank
+from argrank.quality.settings import DEFAULTS
+from argrank.tracks.registry import track as registered
+from tasks.base import CachedTask, location, log
 from tasks.model_folder import model_path, save_model_folder
 from tasks.rank import RankTopics
+from tasks.tracks import track_tasks
 
 # argrank.quality.model and .benchmark are imported where used: they import scikit-learn (about a second).
 
@@ -32,11 +33,12 @@ from tasks.rank import RankTopics
 class TrainQualityModel(CachedTask):
     """The quality model fitted on a Webis-ArgQuality-20-format file, with its topic-held-out correlations."""
 
-    training = luigi.Parameter(description="quality training set: Webis-ArgQuality-20's CSV, or one in its format")
+    training = location(
+        luigi.Parameter(description="quality training set: Webis-ArgQuality-20's CSV, or one in its format")
+    )
 
     track = "quality"
     stage = "quality-model"
-    location_params = ("training",)
 
     def input_digests(self) -> list[str]:
         return [file_digest(self.training), format_name(QUALITY)]
@@ -66,20 +68,19 @@ class TrainQualityModel(CachedTask):
 class RerankQuality(CachedTask):
     """A run's ranking with each topic's top re-scored by retrieval score and predicted quality."""
 
-    quality_training = luigi.Parameter(default="", description="the quality model's training set")
+    quality_training = location(luigi.Parameter(default="", description="the quality model's training set"))
     quality = luigi.DictParameter(
         default={}, description=f"re-ranking settings ({', '.join(DEFAULTS)}); none: the ranking as it is"
     )
 
     stage = "quality-rerank"
     extension = ".parquet"
-    location_params = ("corpus", "topics", "quality_training")
 
     def requires(self) -> dict[str, luigi.Task]:
         return {
             "ranking": self.clone(RankTopics),
             "model": TrainQualityModel(training=self.quality_training),
-            "documents": INGESTS[self.track](corpus=self.corpus),
+            "documents": track_tasks(self.track).ingest(corpus=self.corpus),
         }
 
     def run(self) -> None:
@@ -89,7 +90,7 @@ class RerankQuality(CachedTask):
         ranking = pq.read_table(self.input()["ranking"].path)
         top = ranking.filter(pc.less_equal(ranking.column("rank"), int(settings["depth"])))
         ids = sorted(set(top.column("doc").to_pylist()))
-        texts = texts_by_id(self.input()["documents"].path, set(ids), TRACKS[self.track].quality_text)
+        texts = texts_by_id(self.input()["documents"].path, set(ids), registered(self.track).quality_text)
         model = load_model(model_path(self.input()["model"].path), MODEL_TYPES, QUALITY)
         predicted = predict_quality(model, [texts[doc] for doc in ids])
         with atomic_path(self.output_path) as tmp:

@@ -21,7 +21,8 @@ from argrank.retrieval.registry import make_ranker, models
 from argrank.retrieval.search import rank_queries
 from argrank.text.analyzer import analysis_fingerprint
 from argrank.text.multilingual import make_analyzer
-from tasks.base import CachedTask
+from argrank.tracks.registry import track as registered
+from tasks.base import CachedTask, location
 from tasks.index import BuildIndex, MergeStatistics
 from tasks.tokenize import CorpusTask, ShardTask
 
@@ -30,19 +31,19 @@ class AnalyzeTopics(CachedTask):
     """Each topic's query terms under one query formulation, analysed as the track's documents are."""
 
     track = luigi.Parameter(description="whose topics")
-    topics = luigi.Parameter(description="topics XML file")
+    topics = location(luigi.Parameter(description="topics XML file"))
     language = luigi.Parameter(default="en", description="the analyzer's language(s), as the documents'")
-    query = luigi.Parameter(default="title", description="title, title+description or title+objects")
+    query = luigi.Parameter(default="title", description="a query formulation of the track (title, …)")
 
     stage = "queries"
     extension = ".parquet"
-    location_params = ("topics",)
 
     def input_digests(self) -> list[str]:
         return [file_digest(self.topics), analysis_fingerprint(self.language)]
 
     def run(self) -> None:
-        table = analyze_topics(make_analyzer(self.language), read_topics(self.topics), self.query)
+        formulation = registered(self.track).queries[self.query]
+        table = analyze_topics(make_analyzer(self.language), read_topics(self.topics), formulation)
         with atomic_path(self.output_path) as tmp:
             pq.write_table(table, tmp)
 
@@ -51,15 +52,14 @@ class RankTopics(CorpusTask):
     """The ranking a run is written from. Unsharded, it scores the one index; with shards it merges the shards'
     rankings (RankShard) into exactly the table the unsharded index gives."""
 
-    topics = luigi.Parameter(description="topics XML file")
+    topics = location(luigi.Parameter(description="topics XML file"))
     method = luigi.ChoiceParameter(default="bm25", choices=list(models()), description="a registered ranking model")
     params = luigi.DictParameter(default={}, description="the method's parameters, e.g. {\"k1\": 1.2}")
-    query = luigi.Parameter(default="title", description="title or title+description")
+    query = luigi.Parameter(default="title", description="a query formulation of the track (title, …)")
     depth = luigi.IntParameter(default=1000, description="documents per topic")
 
     stage = "rank"
     extension = ".parquet"
-    location_params = ("corpus", "topics")
 
     def requires(self) -> dict[str, CachedTask] | list[CachedTask]:
         if self.shards == 1:
@@ -88,7 +88,6 @@ class RankShard(ShardTask):
 
     stage = "rank-shard"
     extension = ".parquet"
-    location_params = ("corpus", "topics")
 
     def requires(self) -> dict[str, CachedTask]:
         return {

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import luigi
 
-from argrank.config import PERSPECTIVE, load_experiment
+from argrank.config import load_experiment
 from argrank.core.fingerprint import digest
 from argrank.core.layout import history_file, report_folder
 from argrank.reporting.history import read_history
 from tasks.base import argrank, unwritable_as_input_error
 from argrank.core.published_folder import is_published, publish
-from tasks.publish import Publisher, PublishPerspective, PublishTrack
+from tasks.publish import Publisher, PublishTrack
+from tasks.tracks import track_tasks
 
 
 class ExperimentReport(luigi.Task):
@@ -25,7 +26,7 @@ class ExperimentReport(luigi.Task):
 
     def requires(self) -> list[Publisher]:
         return [
-            (PublishPerspective if track == PERSPECTIVE else PublishTrack)(runs_file=self.runs_file, track=track)
+            (track_tasks(track).publisher or PublishTrack)(runs_file=self.runs_file, track=track)
             for track in load_experiment(self.runs_file).tracks
         ]
 

@@ -1,25 +1,26 @@
 """Write the run: a ranking as a TREC run file under one tag, checked against the track's rules.
 
-Column 2 is `Q0`, or with stance (Task 2) each passage's stance label, or (images) the list an image was chosen
-for, PRO or CON. Each writer takes the parameters of the stage it reads and no others, so a run's cache path
-names only what made it.
+Column 2 is `Q0`, or what the track's stage between ranking and run put there (a stance label, the list an image
+was chosen for). Each writer takes the parameters of the stage it reads and no others, so a run's cache path
+names only what made it. A track's own writers are in its task module (tasks.tracks).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import luigi
 import pyarrow.parquet as pq
-from luigi.util import inherits, requires
+from luigi.util import inherits
 
-from argrank.config import TRACKS, RunSpec, Track
+from argrank.config import RunSpec, Track
 from argrank.formats.runfile import Q0, RunLine, write_run
 from argrank.formats.validation import check_lines
+from argrank.tracks.registry import track as registered
 from tasks.base import CachedTask
-from tasks.images import SelectImages
 from tasks.quality import RankedRun, RerankQuality
-from tasks.stance import ClassifyStance
+from tasks.tracks import track_tasks
 
 
 class WriteRun(CachedTask):
@@ -30,7 +31,6 @@ class WriteRun(CachedTask):
 
     stage = "run"
     extension = ".txt"
-    location_params = ("corpus", "topics", "stance_training", "quality_training")
 
     def max_per_topic(self) -> int | None:
         """Lines a topic may have: the ranking's depth; None where the track's rules fix the lists' length."""
@@ -43,7 +43,7 @@ class WriteRun(CachedTask):
             RunLine(qid=q, q0=c, doc=d, rank=r, score=s, tag=self.tag)
             for q, c, d, r, s in zip(ranking["qid"], column2, ranking["doc"], ranking["rank"], ranking["score"])
         ]
-        rules = TRACKS[self.track].run_rules
+        rules = registered(self.track).run_rules
         if self.max_per_topic() is not None:
             rules = dataclasses.replace(rules, max_per_list=self.max_per_topic())
         check_lines(self.output_path, enumerate(lines, start=1), rules)  # the task's rules, before a byte is written
@@ -52,28 +52,15 @@ class WriteRun(CachedTask):
 
 @inherits(RerankQuality)
 class WriteRanking(RankedRun, WriteRun):
-    """A ranking as it is (or re-ranked by quality): the args track's runs and comparative runs without stance."""
+    """A ranking as it is (or re-ranked by quality): a run of a track with nothing between ranking and run."""
 
     def requires(self) -> CachedTask:
         return self.ranking_task()
 
 
-@requires(ClassifyStance)
-class WriteStanceRun(WriteRun):
-    """A comparative run with each passage's stance in column 2."""
-
-
-@requires(SelectImages)
-class WriteImageRun(WriteRun):
-    """An images run: 10 PRO and 10 CON images per topic, the length the track's rules fix."""
-
-    def max_per_topic(self) -> None:
-        return None
-
-
-def run_task(track: Track, spec: RunSpec) -> WriteRun:
-    """The task writing one configured run of a ranking track, with the settings its track and run give."""
-    ranking = {
+def ranking_params(track: Track, spec: RunSpec) -> dict[str, Any]:
+    """The parameters of a configured run's ranking and writer, from its section and its run's settings."""
+    params = {
         "track": track.name,
         "corpus": str(track.corpus),
         "language": track.language,
@@ -87,14 +74,15 @@ def run_task(track: Track, spec: RunSpec) -> WriteRun:
         "tag": spec.tag,
     }
     if spec.quality:
-        ranking.update(quality_training=str(track.quality_training), quality=spec.quality)
-    if track.name == "images":
-        selection = {"found_weight": spec.found_weight, "near_duplicate_bits": track.near_duplicate_bits}
-        # Without training qrels (an image collection brought none) a stance run falls back to untrained stance.
-        if spec.stance and track.stance_training:
-            selection.update(stance_training=str(track.stance_training[0]), stance_model=track.stance_model)
-        return WriteImageRun(**ranking, **selection)
-    if spec.stance:
-        training = [str(file) for file in track.stance_training]
-        return WriteStanceRun(**ranking, stance_training=training, stance_model=track.stance_model)
-    return WriteRanking(**ranking)
+        params.update(quality_training=str(track.quality_training), quality=spec.quality)
+    return params
+
+
+def ranking_run(track: Track, spec: RunSpec) -> WriteRun:
+    """The run of a track with nothing between ranking and run."""
+    return WriteRanking(**ranking_params(track, spec))
+
+
+def run_task(track: Track, spec: RunSpec) -> WriteRun:
+    """The task writing one configured run of a ranking track, as its track writes it."""
+    return (track_tasks(track.name).run_task or ranking_run)(track, spec)

@@ -7,16 +7,16 @@ import luigi
 from argrank.text.analyzer import analysis_fingerprint
 from argrank.text.multilingual import make_analyzer
 from argrank.text.tokenize import tokenize_table
-from tasks.base import CachedTask, log
-from tasks.ingest import INGESTS
+from tasks.base import CachedTask, location, log
+from tasks.tracks import track_tasks
 
 
 class CorpusTask(CachedTask):
     """The parameters every stage from tokenize to rank shares: whose documents, how they are analysed, and in
     how many shards they are tokenized, indexed and ranked (so workers on several machines share the work)."""
 
-    track = luigi.ChoiceParameter(choices=list(INGESTS), default="args", description="whose documents")
-    corpus = luigi.Parameter(description="where the track's documents are")
+    track = luigi.Parameter(default="args", description="whose documents: a registered track")
+    corpus = location(luigi.Parameter(description="where the track's documents are"))
     language = luigi.Parameter(default="en", description='spaCy language code of the corpus, or several ("de,fr,it") for a mixed one')
     fields = luigi.ListParameter(default=("conclusion", "premise"), description="document fields to index")
     shards = luigi.IntParameter(default=1, description="row ranges tokenized, indexed and ranked apart")
@@ -52,10 +52,8 @@ class TokenizeDocuments(ShardTask):
 
     stage = "tokens"
     extension = ".parquet"
-    location_params = ("corpus",)
-
     def requires(self) -> luigi.Task:
-        ingest = INGESTS[self.track]
+        ingest = track_tasks(self.track).ingest
         # An ingest that detects languages (perspective) takes the corpus's languages from here.
         languages = {"language": self.language} if "language" in ingest.get_param_names() else {}
         return ingest(corpus=self.corpus, **languages)

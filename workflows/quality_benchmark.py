@@ -9,8 +9,8 @@ from pathlib import Path
 
 from argrank.quality.benchmark import format_benchmark, quality_benchmark
 from argrank.quality.data import queries_for, read_quality_set, read_quality_topics
-from argrank.quality.rerank import DEFAULTS, RANGES
-from workflows.param_option import add_param_option, param_values
+from argrank.quality.settings import DEFAULTS, RANGES
+from argrank.core.param_option import add_param_option, param_values
 
 # The corpus's own topics file where it lies beside the data; else ours, which words a query for each of its 20
 # topics (data/quality/README.md).
@@ -35,12 +35,7 @@ def _default_topics(data: Path) -> Path:
     return beside if beside.is_file() else OUR_TOPICS
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    bench = commands.add_parser(
-        "quality-benchmark",
-        help="argument quality: the model (topic-held-out Spearman, Kendall) and the re-ranking (nDCG@5) on "
-        "Webis-ArgQuality-20",
-    )
+def add_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--data", required=True, help="webis-argquality20-full.csv, or a file in its format")
     bench.add_argument(
         "--topics", help=f"a topics CSV (Topic ID, Long Query); default: {RELEASE_TOPICS} beside --data, else ours"

@@ -67,7 +67,7 @@ def cmd_nightly(args: argparse.Namespace) -> int:
 
 def build(args: argparse.Namespace) -> bool:
     """Build the runs file's FullSubmission; True on success. Luigi's INFO goes to the log file only."""
-    from workflows import FullSubmission
+    from workflows.graph import FullSubmission
     from workflows.setup import fresh_build
 
     config = luigi.configuration.get_config()
@@ -141,19 +141,19 @@ def _signatures(runs_file: str) -> dict[str, str]:
     return {task.track: task.signature() for task in ExperimentReport(runs_file=runs_file).requires()}
 
 
-def add_parsers(commands: argparse._SubParsersAction) -> None:
-    for name, handler, about in (
-        ("run", cmd_run, "build an experiment: every track's runs, scores and the report; Luigi's log to a file"),
-        ("nightly", cmd_nightly, "run the submission, record its means in outputs/history.jsonl, flag drops"),
-    ):
-        parser = commands.add_parser(name, help=about)
-        parser.add_argument("--runs-file", default="runs.yaml", help="the experiment (default runs.yaml)")
-        parser.add_argument("--outputs", default="outputs", help="the pipeline's output folder")
-        parser.add_argument("--workers", type=int, default=1, help="Luigi workers running independent tasks")
-        parser.add_argument("--scheduler-host", help="run through luigid on this host instead of a local scheduler")
-        parser.add_argument("--scheduler-port", type=int, default=8082, help="luigid's port (default 8082)")
-        if name == "nightly":
-            parser.add_argument(
-                "--tolerance", type=float, default=0.01, help="how far a mean may fall before exit status 3"
-            )
-        parser.set_defaults(handler=handler, usage_error=parser.error)
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_build_arguments(parser, cmd_run)
+
+
+def add_nightly_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_build_arguments(parser, cmd_nightly)
+    parser.add_argument("--tolerance", type=float, default=0.01, help="how far a mean may fall before exit status 3")
+
+
+def _add_build_arguments(parser: argparse.ArgumentParser, handler) -> None:
+    parser.add_argument("--runs-file", default="runs.yaml", help="the experiment (default runs.yaml)")
+    parser.add_argument("--outputs", default="outputs", help="the pipeline's output folder")
+    parser.add_argument("--workers", type=int, default=1, help="Luigi workers running independent tasks")
+    parser.add_argument("--scheduler-host", help="run through luigid on this host instead of a local scheduler")
+    parser.add_argument("--scheduler-port", type=int, default=8082, help="luigid's port (default 8082)")
+    parser.set_defaults(handler=handler, usage_error=parser.error)

@@ -16,8 +16,8 @@ import numpy as np
 
 from argrank.core.text_table import text_table
 from argrank.evaluation.significance import BONFERRONI, HOLM, corrected, paired_p_values
+from argrank.evaluation.names import ALPHA
 
-ALPHA = 0.05  # what the table marks as significant
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 import ir_measures
 
 from argrank.formats.runfile import RunLine
+from argrank.evaluation.names import EXAMPLES
 
 Qrels = dict[str, dict[str, float]]
 _RunDict = dict[str, dict[str, float]]  # topic → document → score, as ir_measures reads a run
 
 _PROVIDERS = (ir_measures.pytrec_eval, ir_measures.judged)
-EXAMPLES = "nDCG@10, P@10, AP, R@1000, RR, Judged@5, nDCG(judged_only=True)@5"
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,8 @@ import math
 import warnings
 
 import numpy as np
+from argrank.evaluation.names import BONFERRONI, CORRECTIONS, HOLM
 
-HOLM = "holm"
-BONFERRONI = "bonferroni"
-CORRECTIONS = (HOLM, BONFERRONI)
 
 
 def paired_p_values(run: np.ndarray, baseline: np.ndarray) -> tuple[float | None, float | None]:

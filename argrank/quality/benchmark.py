@@ -32,7 +32,8 @@ from argrank.index.build import build_index
 from argrank.quality.data import QualitySet
 from argrank.quality.features import word_counts
 from argrank.quality.model import QualityPredictions, predict_quality, train_quality_model
-from argrank.quality.rerank import DEFAULTS, Quality, rerank
+from argrank.quality.rerank import Quality, rerank
+from argrank.quality.settings import DEFAULTS
 from argrank.retrieval.registry import make_ranker
 from argrank.text.multilingual import make_analyzer
 

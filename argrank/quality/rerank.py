@@ -17,19 +17,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
-from argrank.retrieval.registry import Range
+from argrank.quality.settings import DEFAULTS
 
 if TYPE_CHECKING:
     from argrank.quality.model import QualityPredictions
-
-DEFAULTS = {"weight": 0.5, "depth": 100, "nonargument_penalty": 0.0, "min_words": 0}
-RANGES = {
-    "weight": Range(0, 1),  # 0: the retrieval order, 1: quality alone within the top
-    "depth": Range(1, integer=True),
-    "nonargument_penalty": Range(),
-    "min_words": Range(integer=True),
-}
-
 
 @dataclass(frozen=True)
 class Quality:

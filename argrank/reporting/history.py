@@ -11,9 +11,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from argrank.config import Experiment, PerspectiveTrack
+from argrank.config import Experiment
 from argrank.core.errors import InputError
 from argrank.core.layout import experiment_folder
+from argrank.tracks.registry import track as registered
 
 
 def read_history(path: Path) -> list[dict[str, Any]]:
@@ -48,21 +49,7 @@ def published_means(experiment: Experiment, output_dir: str | Path) -> dict[str,
         path = experiment_folder(output_dir, experiment.name) / name / "evaluation.json"
         if not path.is_file():
             continue
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(track, PerspectiveTrack):
-            means[name] = {run: {"scores": {m: result[m] for m in result["measures"]}} for run, result in data.items()}
-            continue
-        means[name] = {
-            tag: {
-                qrels: (
-                    {"stance_f1": result.get("stance_f1")}
-                    if qrels == "stance"
-                    else {m: result[m] for m in result["measures"]}
-                )
-                for qrels, result in by_qrels.items()
-            }
-            for tag, by_qrels in data.items()
-        }
+        means[name] = registered(name).means(track, json.loads(path.read_text(encoding="utf-8")))
     return means
 
 

@@ -6,7 +6,7 @@ Top-k selection breaks ties by document id, which is the index's column order.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -63,11 +63,12 @@ def rank_topics(
     analyzer: Analyzer,
     topics: Sequence[Topic],
     ranker: Scorer,
-    query: str,
+    query: Callable[[Topic], str],
     depth: int,
     warn_unmatched: bool = True,
 ) -> pa.Table:
-    """analyze_topics, then rank_queries: the whole way from topics to a ranking, in one call."""
+    """analyze_topics with the formulation `query` (retrieval.formulations), then rank_queries: the whole way from
+    topics to a ranking, in one call."""
     return rank_queries(index, analyze_topics(analyzer, topics, query), ranker, depth, warn_unmatched)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import ir_measures
 import pytest
 
-from argrank.config import TRACKS
+from argrank.tracks.registry import track
 from argrank.formats.runfile import read_run
 from argrank.formats.validation import validate_run
 from argrank.tracks.comparative.stance_labels import LABELS
@@ -19,6 +19,12 @@ from argrank.tracks.images.evaluation import evaluate_images
 from argrank.tracks.images.qrels import read_image_qrels
 from argrank.tracks.perspective.data import read_corpus, read_predictions, read_queries
 from argrank.tracks.perspective.evaluation import evaluate_perspective
+
+
+def run_rules(name: str):
+    """The run-file rules of the registered track `name`."""
+    return track(name).run_rules
+
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data" / "args"
@@ -162,7 +168,7 @@ def test_tira_contract_for_the_comparative_track_writes_a_stance_run(tmp_path):
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     run = tmp_path / "out" / "run.txt"
-    assert validate_run(run, column2=TRACKS["comparative"].run_rules.column2) > 0
+    assert validate_run(run, column2=run_rules("comparative").column2) > 0
     lines = [line.split() for line in run.read_text().splitlines()]
     assert {line[1] for line in lines} <= set(LABELS) and {line[5] for line in lines} == {"argrank-cmp-bm25-objects"}
 
@@ -175,7 +181,7 @@ def test_tira_contract_for_the_images_track_on_the_real_sample(shared_data, tmp_
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     run = tmp_path / "out" / "run.txt"
-    assert validate_run(run, rules=TRACKS["images"].run_rules) == 40  # two topics, 10 PRO and 10 CON each
+    assert validate_run(run, rules=run_rules("images")) == 40  # two topics, 10 PRO and 10 CON each
     lines = [line.split() for line in run.read_text().splitlines()]
     assert {line[0] for line in lines} == {"34", "48"} and {line[1] for line in lines} == {"PRO", "CON"}
     assert not (tmp_path / "outputs" / "cache" / "images" / "stance-model").exists()
@@ -188,7 +194,7 @@ def test_tira_contract_for_the_images_track_trains_on_the_collections_own_judgme
         "tira", "--track", "images", "-i", str(given), "-o", str(tmp_path / "out"), "--outputs", str(tmp_path / "outputs"),
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert validate_run(tmp_path / "out" / "run.txt", rules=TRACKS["images"].run_rules) > 100
+    assert validate_run(tmp_path / "out" / "run.txt", rules=run_rules("images")) > 100
     assert any((tmp_path / "outputs" / "cache" / "images" / "stance-model").iterdir())
 
 
@@ -200,7 +206,7 @@ def test_tira_names_an_unknown_run(tmp_path):
 def test_evaluate_adds_stance_f1_to_the_json(shared_data):
     task2 = shared_data / "touche-task2"
     done = argrank(
-        "evaluate", "--run", str(task2 / "runs-2022" / "Grimjack-run1.txt"),
+        "evaluate", "--track", "comparative", "--run", str(task2 / "runs-2022" / "Grimjack-run1.txt"),
         "--qrels", str(task2 / "touche-task2-2022-relevance.qrels"),
         "--stance-qrels", str(task2 / "touche-task2-2022-stance.qrels"),
         "--topics", str(task2 / "topics-task2-2022.xml"), "--json",
@@ -215,12 +221,14 @@ def test_evaluate_adds_stance_f1_to_the_json(shared_data):
 def test_evaluate_with_stance_qrels_only(shared_data):
     task2 = shared_data / "touche-task2"
     stance = str(task2 / "touche-task2-2022-stance.qrels")
-    done = argrank("evaluate", "--run", str(task2 / "runs-2022" / "Puss-in-Boots-run1.txt"), "--stance-qrels", stance)
+    run = str(task2 / "runs-2022" / "Puss-in-Boots-run1.txt")
+    done = argrank("evaluate", "--track", "comparative", "--run", run, "--stance-qrels", stance)
     assert done.returncode == 0, done.stderr
     assert "Puss-in-Boots-run1.txt / touche-task2-2022-stance.qrels: macro-F1 0.1584 over 1328 pairs" in done.stdout
     assert "nDCG@5" not in done.stdout
     done = argrank(
-        "evaluate", "--run", str(task2 / "runs-2022" / "Aldo-Nadi-run3.txt"), "--stance-qrels", stance, "--json"
+        "evaluate", "--track", "comparative", "--run", str(task2 / "runs-2022" / "Aldo-Nadi-run3.txt"),
+        "--stance-qrels", stance, "--json",
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
@@ -231,11 +239,14 @@ def test_evaluate_with_stance_qrels_only(shared_data):
 @pytest.mark.parametrize(
     ("options", "problem"),
     [
-        ((), "give --qrels, --stance-qrels or both"),
-        (("--stance-qrels", "s", "--csv", "c"), "--csv writes per-topic nDCG"),
+        (("--track", "comparative"), "give --qrels, --stance-qrels or both"),
+        (("--track", "comparative", "--stance-qrels", "s", "--csv", "c"), "--csv writes per-topic scores"),
+        ((), "--track args needs --qrels"),
+        (("--stance-qrels", "s"), "--stance-qrels does not apply to --track args"),
     ],
 )
 def test_evaluate_needs_qrels_or_stance_qrels(tmp_path, options, problem):
+    """Stance judgments are the comparative track's: another track is told so, naming the option."""
     done = argrank("evaluate", "--run", str(tmp_path / "run.txt"), *options)
     assert done.returncode == 2 and f"argrank evaluate: error: {problem}" in done.stderr
 
@@ -244,7 +255,7 @@ def test_evaluate_names_the_first_document_that_mixes_q0_and_stance(shared_data,
     run = tmp_path / "mixed.txt"
     run.write_text("2 FIRST a 1 2 t\n2 Q0 b 2 1 t\n")
     stance = shared_data / "touche-task2" / "touche-task2-2022-stance.qrels"
-    done = argrank("evaluate", "--run", str(run), "--stance-qrels", str(stance))
+    done = argrank("evaluate", "--track", "comparative", "--run", str(run), "--stance-qrels", str(stance))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"{run}: topic 2, document b: column 2 is 'Q0', expected a stance label" in done.stderr
 
@@ -317,7 +328,7 @@ def test_evaluate_images_prints_a_table_and_names_a_run_without_stances(image_ru
 @pytest.mark.parametrize(
     ("options", "problem"),
     [
-        (("--qrels", "q", "--stance-qrels", "s"), "--stance-qrels is for the comparative track"),
+        (("--qrels", "q", "--stance-qrels", "s"), "--stance-qrels does not apply to --track images"),
         (("--qrels", "q", "--depth", "10"), "--depth does not apply to --track images"),
         ((), "--track images needs --qrels"),
     ],
@@ -406,7 +417,7 @@ def test_evaluate_perspective_names_the_bad_line(perspective_release):
         (("--track", "perspective", "--qrels", "q"), "--qrels does not apply to --track perspective"),
         (("--track", "perspective", "--predictions", "p"), "--track perspective needs --data, --scenario, --split"),
         (("--track", "perspective", "--depth", "10"), "--depth does not apply to --track perspective"),
-        (("--run", "r", "--qrels", "q", "--data", "d"), "--data is for --track perspective"),
+        (("--run", "r", "--qrels", "q", "--data", "d"), "--data does not apply to --track args"),
         (("--qrels", "q"), "--track args needs --run"),
     ],
 )

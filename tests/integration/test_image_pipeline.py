@@ -11,11 +11,17 @@ import pytest
 import yaml
 from graph import REPO, build, cache_state, copy_project, luigi_command, stages_of
 
-from argrank.config import TRACKS
+from argrank.tracks.registry import track
 from argrank.formats.runfile import read_run
 from argrank.formats.validation import validate_run
 from argrank.tracks.images.collection import SCHEMA
 from argrank.tracks.images.phash import hamming
+
+
+def run_rules(name: str):
+    """The run-file rules of the registered track `name`."""
+    return track(name).run_rules
+
 
 MEASURES = ("on_topic@10", "argumentative@10", "on_stance@10", "judged@10")
 
@@ -43,7 +49,7 @@ def test_embedded_submission_has_ten_pro_and_ten_con_images_per_topic_scored(ima
     for tag, spec in runs.items():
         path = folder / f"{tag}.txt"
         # At most 10 per topic and stance, ranks from 1, disjoint lists.
-        validate_run(path, rules=TRACKS["images"].run_rules)
+        validate_run(path, rules=run_rules("images"))
         by_topic: dict[str, list[str]] = {}
         for line in read_run(path):
             by_topic.setdefault(line.qid, []).append(line.doc)

@@ -15,11 +15,17 @@ import pytest
 import yaml
 from graph import REPO, build, cache_state, copy_project, luigi_command, stages_of
 
-from argrank.config import TRACKS
+from argrank.tracks.registry import track
 from argrank.formats.validation import validate_run
 from argrank.tracks.comparative.stance_labels import LABELS
 from tasks.model_folder import MODEL_FILE
 from workflows import FullSubmission
+
+
+def run_rules(name: str):
+    """The run-file rules of the registered track `name`."""
+    return track(name).run_rules
+
 
 # The args track's stages; its quality model reads only its own training set, so a new corpus does not retrain it.
 STAGES = ("ingest", "tokens", "index", "rank", "quality-rerank", "run", "evaluation")
@@ -240,7 +246,7 @@ def test_comparative_submission_has_stance_runs_scored_for_relevance_quality_and
     evaluation = json.loads((folder / "evaluation.json").read_text())
     assert sorted(evaluation) == sorted(runs)
     for tag, spec in runs.items():
-        assert validate_run(folder / f"{tag}.txt", column2=TRACKS["comparative"].run_rules.column2) > 0
+        assert validate_run(folder / f"{tag}.txt", column2=run_rules("comparative").column2) > 0
         column2 = {line.split()[1] for line in (folder / f"{tag}.txt").read_text().splitlines()}
         for qrels in ("relevance", "quality"):
             assert 0.0 < evaluation[tag][qrels]["nDCG@5"] <= 1.0

@@ -6,8 +6,7 @@ import pytest
 
 from argrank.core.errors import InputError
 from argrank.formats.topics import Topic, read_topics
-from argrank.retrieval.queries import query_text
-from argrank.tracks.comparative.objects import objects_by_topic, objects_from_title, topic_objects
+from argrank.tracks.comparative.objects import objects_by_topic, objects_from_title, title_and_objects, topic_objects
 
 
 @pytest.mark.parametrize(
@@ -34,8 +33,8 @@ def test_objects_from_title(title, objects):
 def test_named_objects_win_over_the_title():
     topic = Topic("3", "Which is better, Canon or Nikon?", fields={"objects": " Canon cameras ,Nikon "})
     assert topic_objects(topic) == ("Canon cameras", "Nikon")
-    assert query_text(topic, "title+objects") == "Which is better, Canon or Nikon? Canon cameras Nikon"
-    assert query_text(Topic("4", "What are the best rice cookers?"), "title+objects") == "What are the best rice cookers?"
+    assert title_and_objects(topic) == "Which is better, Canon or Nikon? Canon cameras Nikon"
+    assert title_and_objects(Topic("4", "What are the best rice cookers?")) == "What are the best rice cookers?"
 
 
 @pytest.mark.parametrize("objects", ["Canon", "Canon, Nikon, Sony", "Canon, "])

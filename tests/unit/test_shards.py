@@ -16,6 +16,7 @@ from argrank.index.build import build_index
 from argrank.index.shards import shard_batches, shard_rows
 from argrank.index.statistics import CollectionStatistics, load_statistics, merge_statistics, save_statistics
 from argrank.index.store import Index
+from argrank.retrieval.formulations import SHARED_QUERIES, title
 from argrank.retrieval.merge import merge_rankings
 from argrank.retrieval.registry import make_ranker
 from argrank.retrieval.search import rank_topics
@@ -134,9 +135,9 @@ def test_merged_statistics_and_rankings_equal_the_unsharded(corpus, size, shards
     statistics = load_statistics(tmp_path / "statistics.parquet")
     assert_same_statistics(statistics, whole)
     for method, params in MODELS:
-        expected = rank_topics(whole, WHITESPACE, TOPICS, make_ranker(whole, method, params), "title", 1000)
+        expected = rank_topics(whole, WHITESPACE, TOPICS, make_ranker(whole, method, params), title, 1000)
         for depth in (1000, 10):
-            got = sharded_ranking(indexes, statistics, WHITESPACE, TOPICS, method, params, "title", depth)
+            got = sharded_ranking(indexes, statistics, WHITESPACE, TOPICS, method, params, title, depth)
             cut = expected.filter(pc.less_equal(expected.column("rank"), depth))
             assert got.equals(cut), (method, params, depth)  # same documents, order and scores (==, not approx)
         assert expected.num_rows > 0 and "6" not in expected.column("qid").to_pylist()  # "nothing here" finds nothing
@@ -181,7 +182,7 @@ def test_args_corpus_rankings_are_identical_sharded(args_tokens, size, shards):
     assert_same_statistics(statistics, whole)
     analyzer, topics = make_analyzer("en"), read_topics(REPO / "data" / "args" / "topics.xml")
     for method, params in MODELS[::2]:
-        for query in ("title", "title+description"):
+        for query in SHARED_QUERIES.values():
             expected = rank_topics(whole, analyzer, topics, make_ranker(whole, method, params), query, 1000)
             got = sharded_ranking(indexes, statistics, analyzer, topics, method, params, query, 1000)
             assert expected.num_rows > 0 and got.equals(expected)

@@ -8,7 +8,6 @@ import json
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
 from sklearn.metrics import f1_score
 
@@ -25,7 +24,7 @@ from argrank.tracks.comparative.stance_model import (
     predict_stance,
     train_stance_model,
 )
-from tasks.stance import TrainStanceModel
+from tasks.tracks.comparative import TrainStanceModel
 
 REAL_TRAINING_SET = Path(__file__).resolve().parents[2] / "data" / "comparative-stance" / "stance-train.tsv"
 
@@ -258,7 +257,7 @@ def test_the_task_names_the_training_file_it_cannot_train_on(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     training = _training_file(tmp_path, labels)
     with pytest.raises(InputError) as caught:
-        TrainStanceModel(training=[str(training)]).run()
+        TrainStanceModel(stance_training=[str(training)]).run()
     assert caught.value.path == str(training)
     assert caught.value.problem.startswith("cannot train the stance model: ") and message in caught.value.problem
 

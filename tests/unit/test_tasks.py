@@ -7,11 +7,13 @@ import dataclasses
 from pathlib import Path
 
 from argrank.config import load_config
-from tasks.evaluate import EvaluateComparativeRun, EvaluateImageRun, EvaluateRanking
+from tasks.evaluate import EvaluateRanking
+from tasks.publish import run_tasks
 from tasks.quality import RerankQuality, TrainQualityModel
 from tasks.rank import RankTopics
-from tasks.publish import run_tasks
-from tasks.runs import WriteImageRun, WriteRanking, WriteStanceRun
+from tasks.runs import WriteRanking
+from tasks.tracks.comparative import EvaluateComparativeRun, EvaluateStanceRun, WriteStanceRun
+from tasks.tracks.images import EvaluateImageRun, WriteImageRun
 
 REPO = Path(__file__).resolve().parents[2]
 IMAGE_SETTINGS = {"found_weight", "near_duplicate_bits"}
@@ -39,11 +41,12 @@ def test_comparative_runs_take_stance_settings_only_where_they_have_stance():
         "argrank-cmp-dirichlet-nostance": WriteRanking,
         "argrank-cmp-bm25-objects-quality": WriteStanceRun,
     }
-    for tasks in tasks_of("comparative").values():
+    for tag, tasks in tasks_of("comparative").items():
         assert not set(tasks["run"].param_kwargs) & IMAGE_SETTINGS
-        assert type(tasks["evaluation"]) is EvaluateComparativeRun and tasks["evaluation"].stance_qrels
+        evaluator = EvaluateStanceRun if writers[tag] is WriteStanceRun else EvaluateComparativeRun
+        assert type(tasks["evaluation"]) is evaluator and tasks["evaluation"].stance_qrels
     nostance = tasks_of("comparative")["argrank-cmp-dirichlet-nostance"]["evaluation"]
-    assert nostance.stance_training is None and "model" not in nostance.requires()
+    assert not set(nostance.param_kwargs) & STANCE_SETTINGS and "model" not in nostance.requires()
 
 
 def test_image_runs_take_the_selection_settings_and_a_model_only_when_trained():
@@ -60,7 +63,8 @@ def test_configured_measures_reach_the_ranking_evaluations_and_their_cache_paths
     named = run_tasks(dataclasses.replace(track, measures=("nDCG@10", "P@10")))["argrank-bm25"]["evaluation"]
     assert default.measures == () and named.measures == ("nDCG@10", "P@10")
     assert named.signature() != default.signature() and named.output_path != default.output_path
-    assert "measures" not in tasks_of("images")["argrank-img-bm25-text"]["evaluation"].param_kwargs
+    # Images score their own precisions, not named measures: nothing about measures in their evaluations' paths.
+    assert "measures" not in tasks_of("images")["argrank-img-bm25-text"]["evaluation"].own_params()
 
 
 def test_a_quality_run_reranks_the_ranking_its_twin_without_quality_writes():
@@ -98,7 +102,7 @@ def test_every_listed_stance_training_file_reaches_the_one_model_and_its_signatu
     one = run_tasks(track)["argrank-cmp-bm25"]["run"].requires().model()
     both = run_tasks(dataclasses.replace(track, stance_training=(*track.stance_training, extra)))
     model = both["argrank-cmp-bm25"]["run"].requires().model()
-    assert model.training == (*one.training, str(extra))
+    assert model.stance_training == (*one.stance_training, str(extra))
     assert model.signature() != one.signature()
     # Every stance run of the track shares that model, and its evaluation needs it.
     assert {tasks["run"].requires().model().output_path for tag, tasks in both.items() if "nostance" not in tag} == {

@@ -6,10 +6,16 @@ import re
 
 import pytest
 
-from argrank.config import TRACKS
+from argrank.tracks.registry import track
 from argrank.core.errors import InputError
 from argrank.formats.runfile import RunLine, write_run
 from argrank.formats.validation import validate_run
+
+
+def run_rules(name: str):
+    """The run-file rules of the registered track `name`."""
+    return track(name).run_rules
+
 
 VALID = """\
 51 Q0 a 1 9.5 tag
@@ -82,8 +88,8 @@ def test_real_elrond_runs_fail_on_line_1_for_ranks_from_zero(shared_data, run):
 
 
 def test_comparative_track_allows_q0_or_stance_labels_but_not_both(tmp_path):
-    comparative = TRACKS["comparative"].run_rules.column2
-    assert comparative == {"Q0", "FIRST", "SECOND", "NEUTRAL", "NO"} and TRACKS["args"].run_rules.column2 == {"Q0"}
+    comparative = run_rules("comparative").column2
+    assert comparative == {"Q0", "FIRST", "SECOND", "NEUTRAL", "NO"} and run_rules("args").column2 == {"Q0"}
     assert check(tmp_path, "2 SECOND a 1 2 t\n2 NEUTRAL b 2 1 t\n3 NO a 1 1 t\n", column2=comparative) == 3
     assert check(tmp_path, VALID, column2=comparative) == 5
     with pytest.raises(InputError, match=r": line 3: column 2 is 'Q0' but 'FIRST' on line 1; a run gives a stance"):
@@ -102,14 +108,14 @@ def test_a_quoted_tag_with_spaces_is_rejected_though_the_reader_recovers_it(tmp_
 
 def test_real_2022_runs_with_stance_labels(shared_data):
     runs = shared_data / "touche-task2" / "runs-2022"
-    assert validate_run(runs / "Grimjack-run1.txt", column2=TRACKS["comparative"].run_rules.column2) == 5000
+    assert validate_run(runs / "Grimjack-run1.txt", column2=run_rules("comparative").column2) == 5000
     assert validate_run(runs / "Aldo-Nadi-run3.txt") == 50_000
-    assert validate_run(runs / "Aldo-Nadi-run3.txt", column2=TRACKS["comparative"].run_rules.column2) == 50_000
+    assert validate_run(runs / "Aldo-Nadi-run3.txt", column2=run_rules("comparative").column2) == 50_000
     # Katana's tag was submitted quoted and with spaces: the reader recovers it, the rules do not allow it.
     with pytest.raises(
         InputError, match=r'Katana-run1.txt: line 1: the tag "Colbert fine tune on touche data" is quoted and contains spaces'
     ):
-        validate_run(runs / "Katana-run1.txt", column2=TRACKS["comparative"].run_rules.column2)
+        validate_run(runs / "Katana-run1.txt", column2=run_rules("comparative").column2)
 
 
 IMAGES = """\
@@ -125,9 +131,9 @@ IMAGES = """\
 
 def test_images_rank_each_topic_and_stance_from_one(tmp_path):
     # Scores may rise from one list to the next (lines 4 and 7); a topic may list CON first.
-    assert check(tmp_path, IMAGES, rules=TRACKS["images"].run_rules) == 7
+    assert check(tmp_path, IMAGES, rules=run_rules("images")) == 7
     full = "".join(f"7 {s} {s}{r} {r} {-r} t\n" for s in ("PRO", "CON") for r in range(1, 11))
-    assert check(tmp_path, full, rules=TRACKS["images"].run_rules) == 20
+    assert check(tmp_path, full, rules=run_rules("images")) == 20
 
 
 @pytest.mark.parametrize(
@@ -148,17 +154,18 @@ def test_images_rank_each_topic_and_stance_from_one(tmp_path):
 def test_each_images_rule_names_its_line(tmp_path, text, line, problem):
     path = tmp_path / "run.txt"
     with pytest.raises(InputError, match=re.escape(f"{path}: line {line}: {problem}")):
-        check(tmp_path, text, rules=TRACKS["images"].run_rules)
+        check(tmp_path, text, rules=run_rules("images"))
 
 
 def test_a_topic_ranked_as_one_list_is_not_an_images_run(tmp_path):
     with pytest.raises(InputError, match=r": line 1: column 2 is 'Q0', expected 'CON' or 'PRO'"):
-        check(tmp_path, VALID, rules=TRACKS["images"].run_rules)
+        check(tmp_path, VALID, rules=run_rules("images"))
     with pytest.raises(InputError, match=r": line 1: column 2 is 'PRO', expected 'Q0'"):
         check(tmp_path, IMAGES)
 
 
 def test_the_track_rules_keep_their_column2_sets():
-    assert set(TRACKS) == {"args", "comparative", "images"}
-    assert not TRACKS["args"].run_rules.by_stance and not TRACKS["comparative"].run_rules.by_stance
-    assert TRACKS["images"].run_rules.column2 == {"PRO", "CON"} and TRACKS["images"].run_rules.max_per_list == 10
+    assert not run_rules("args").by_stance and not run_rules("comparative").by_stance
+    images = run_rules("images")
+    assert images.column2 == {"PRO", "CON"} and images.max_per_list == 10
+    assert run_rules("perspective") is None  # its runs are JSONL predictions, not TREC runs

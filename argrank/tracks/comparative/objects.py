@@ -102,3 +102,9 @@ def _around(words: list[str], at: int, skip_before: int) -> tuple[str, str] | No
     if len(left) == 1 and len(right) > 1 and words[at].lower() not in ("than", "over"):
         left += right[1:]  # the head noun is written once: "steel or ceramic knives"
     return " ".join(left), " ".join(right)
+
+
+def title_and_objects(topic: Topic) -> str:
+    """The `title+objects` query: a topic's title and its two objects, so each object weighs twice as much as the
+    question's other words and a passage about only one of them ranks below one that compares both."""
+    return " ".join((topic.title, *(topic_objects(topic) or ())))

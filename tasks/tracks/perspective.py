@@ -1,4 +1,5 @@
-"""The perspective track's stages after the shared index: rank each scenario's queries, evaluate them, publish.
+"""The perspective track's tasks: its ingest and, after the shared index, each scenario's queries ranked, evaluated
+and published.
 
 One ranking per scenario and split; the ranking task reads the document table with only its scenario's columns
 (`perspective_ranking.SCENARIO_COLUMNS`), so the rules hold by construction.
@@ -13,20 +14,23 @@ import luigi
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
+from argrank.config import load_experiment
 from argrank.core.atomic import atomic_path
 from argrank.core.fingerprint import file_digest
+from argrank.core.table_writer import IngestStats
 from argrank.index.store import load_index
 from argrank.text.multilingual import make_analyzer
 from argrank.tracks.perspective.crosslingual import build_ranker
 from argrank.tracks.perspective.data import (
     CORPUS_FILE,
+    judged,
     query_file,
     read_corpus,
     read_predictions,
     read_queries,
     write_predictions,
 )
-from argrank.tracks.perspective.evaluation import csv_tables, evaluate_perspective
+from argrank.tracks.perspective.evaluation import PerspectiveScores, csv_tables, evaluate_perspective, format_means
 from argrank.tracks.perspective.ranking import (
     DEFAULT_DIVERSIFY,
     METHOD,
@@ -37,20 +41,38 @@ from argrank.tracks.perspective.ranking import (
     rank_scenario,
     training_from_queries,
 )
+from argrank.tracks.perspective.ingest import ingest_perspective
+from argrank.tracks.perspective.section import NAME as TRACK
 from argrank.tracks.perspective.translation import DICTIONARIES, dictionary_files, read_lexicon
-from tasks.base import CachedTask, log
+from tasks.base import CachedTask, location, log
 from tasks.index import BuildIndex
-from tasks.ingest import INGESTS
+from tasks.ingest import IngestTask
+from tasks.publish import Publisher, copy_into
+from tasks.tracks import TrackTasks
 
-TRACK = "perspective"
 FIELDS = ("argument",)
 RESULT_FILE = "evaluation.json"
+
+
+class IngestPerspective(IngestTask):
+    """The perspective release's corpus.jsonl, each argument's language detected among `language`'s."""
+
+    language = luigi.Parameter(default="de,fr,it", description="the corpus's languages, the majority first")
+
+    track = TRACK
+    documents = "arguments"
+
+    def digest(self) -> str:
+        return file_digest(Path(self.corpus) / CORPUS_FILE)
+
+    def ingest(self, out_path: Path) -> IngestStats:
+        return ingest_perspective(self.corpus, out_path, [code.strip() for code in self.language.split(",")])
 
 
 class RankPerspective(CachedTask):
     """A scenario's queries of one split, each with its `depth` best arguments, as the task's JSONL."""
 
-    corpus = luigi.Parameter(description="the release directory (corpus.jsonl and the query folders)")
+    corpus = location(luigi.Parameter(description="the release directory (corpus.jsonl and the query folders)"))
     language = luigi.Parameter(default="de,fr,it", description="the corpus's languages, the majority first")
     scenario = luigi.ChoiceParameter(choices=list(SCENARIO_COLUMNS), description="baseline, explicit or implicit")
     split = luigi.Parameter(description="train, dev or test")
@@ -60,14 +82,13 @@ class RankPerspective(CachedTask):
         default=DEFAULT_DIVERSIFY, description="explicit scenario: weight of profile diversity, 0 to 1"
     )
     implicit_stance = luigi.BoolParameter(default=True, description="implicit scenario: read the stance label")
-    dictionaries = luigi.Parameter(
+    dictionaries = location(luigi.Parameter(
         default=DICTIONARIES, description="folder of the FreeDict dictionaries questions are translated with"
-    )
+    ))  # fmt: skip
 
     track = TRACK
     stage = "rank"
     extension = ".jsonl"
-    location_params = ("corpus", "dictionaries")
 
     def own_params(self) -> dict[str, str]:
         """The stance switch only where it matters: a baseline or explicit ranking keeps its cache path."""
@@ -78,7 +99,7 @@ class RankPerspective(CachedTask):
 
     def requires(self) -> dict[str, luigi.Task]:
         index = BuildIndex(track=TRACK, corpus=self.corpus, language=self.language, fields=FIELDS)
-        return {"index": index, "documents": INGESTS[TRACK](corpus=self.corpus, language=self.language)}
+        return {"index": index, "documents": IngestPerspective(corpus=self.corpus, language=self.language)}
 
     def _languages(self) -> list[str]:
         return [code.strip() for code in self.language.split(",")]
@@ -130,7 +151,6 @@ class EvaluatePerspective(CachedTask):
 
     track = TRACK
     stage = "evaluation"
-    location_params = ("corpus",)
 
     def requires(self) -> luigi.Task:
         return self.clone(RankPerspective)
@@ -152,3 +172,51 @@ class EvaluatePerspective(CachedTask):
             (tmp / RESULT_FILE).write_text(text, encoding="utf-8")
             for name, text in csv_tables(result).items():
                 (tmp / name).write_text(text, encoding="utf-8")
+
+
+class PublishPerspective(Publisher):
+    """`<scenario>/<split>.jsonl` per configured scenario and split and, where the split is judged, its tables
+    (`<scenario>/<split>.<table>.csv`) and scores in the track's evaluation.json and evaluation.txt."""
+
+    track = luigi.Parameter(default=TRACK, description="the perspective track")
+
+    def requires(self) -> dict[str, dict[str, luigi.Task]]:
+        track = load_experiment(self.runs_file).tracks[self.track]
+        tasks = {}
+        for scenario in track.scenarios:
+            for split in track.splits:
+                run = RankPerspective(
+                    corpus=str(track.corpus),
+                    language=track.language,
+                    scenario=scenario,
+                    split=split,
+                    params=track.params,
+                    depth=track.depth,
+                    diversify=track.diversify,
+                    implicit_stance=track.implicit_stance,
+                    dictionaries=track.dictionaries,
+                )
+                tasks[f"{scenario}/{split}"] = {"run": run}
+                if judged(str(track.corpus), scenario, split):
+                    tasks[f"{scenario}/{split}"]["evaluation"] = run.clone(EvaluatePerspective)
+        return tasks
+
+    def publish(self, folder: Path) -> list[str]:
+        files, evaluations = [], {}
+        for name, tasks in self.input().items():
+            files.append(copy_into(tasks["run"].path, folder, f"{name}.jsonl"))
+            if "evaluation" in tasks:
+                data = json.loads((Path(tasks["evaluation"].path) / RESULT_FILE).read_text(encoding="utf-8"))
+                evaluations[name] = PerspectiveScores.from_json(data)
+                tables = sorted(Path(tasks["evaluation"].path).glob("*.csv"))
+                files += [copy_into(str(table), folder, f"{name}.{table.name}") for table in tables]
+        if evaluations:
+            means = {name: result.summary_json() for name, result in evaluations.items()}
+            (folder / "evaluation.json").write_text(json.dumps(means, indent=2, sort_keys=True) + "\n", "utf-8")
+            text = "\n\n".join(f"{name}\n{format_means(result)}" for name, result in evaluations.items())
+            (folder / "evaluation.txt").write_text(text + "\n", "utf-8")
+            files += ["evaluation.json", "evaluation.txt"]
+        return files
+
+
+TASKS = TrackTasks(ingest=IngestPerspective, publisher=PublishPerspective)

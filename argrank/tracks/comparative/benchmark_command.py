@@ -43,12 +43,7 @@ def _warnings_to_stderr() -> None:
         logging.getLogger("argrank").addHandler(handler)
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    bench = commands.add_parser(
-        "stance-benchmark",
-        help="comparative stance: train on stance sets and score a held-out one (macro-F1, accuracy, per class, "
-        "confusion), or cross-validate by object pair",
-    )
+def add_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument(
         "--train",
         action="append",

@@ -12,7 +12,7 @@ from argrank.tracks.perspective.crosslingual import DEFAULTS, RANGES
 from argrank.tracks.perspective.data import SCENARIOS
 from argrank.tracks.perspective.ranking import DEFAULT_DIVERSIFY
 from argrank.tracks.perspective.translation import DICTIONARIES
-from workflows.param_option import add_param_option, param_values
+from argrank.core.param_option import add_param_option, param_values
 
 
 def cmd_perspective_cv(args: argparse.Namespace) -> int:
@@ -30,11 +30,7 @@ def cmd_perspective_cv(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
-    cv = commands.add_parser(
-        "perspective-cv",
-        help="perspective track: issue-level cross-validation and a lockbox on a release's training queries",
-    )
+def add_arguments(cv: argparse.ArgumentParser) -> None:
     cv.add_argument("--data", required=True, help="the release directory (corpus.jsonl and the query folders)")
     cv.add_argument("--folds", type=int, default=5, help="folds of whole issues (default 5)")
     cv.add_argument(

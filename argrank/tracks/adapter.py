@@ -1,0 +1,210 @@
+"""What a track tells the rest of the system, so that nothing outside its package names it.
+
+`TrackAdapter` is what every track has: how its runs-file section is read, where its Luigi tasks are, how its
+results enter the report and the nightly history, and how `argrank evaluate`, `validate`, `compare` and `tira`
+treat it. `RankingTrack` is the adapter of a track whose runs are TREC run files ranked by the shared stages
+(args, comparative, images): it reads the shared section keys (config.py) and leaves to its tracks only what
+differs, each a field or a small hook. A track's package defines one `TRACK` (tracks.registry finds it).
+
+Modules that import scikit-learn, scipy or matplotlib are imported inside the hooks that need them, so listing
+the tracks costs a command's start-up nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from argrank.formats.topics import Topic
+from argrank.formats.validation import TREC, RunRules
+from argrank.retrieval.formulations import SHARED_QUERIES
+
+if TYPE_CHECKING:
+    from argrank.config import RunSpec, Track
+    from argrank.evaluation.results import RunScores, StanceF1, TopicScores
+    from argrank.formats.runfile import RunLine
+
+# The `argrank evaluate` options a ranking track reads (the others are refused for it, by name).
+RANKING_EVALUATE_OPTIONS = ("run", "qrels", "topics", "csv", "json", "measure", "depth", "average")
+RANKING_COMPARE_OPTIONS = ("run", "qrels", "measure")
+
+
+class RunProblem(ValueError):
+    """A run that cannot be scored for what it holds (column 2 that is not a list's name, say): the run file's
+    problem, where other ValueErrors of scoring are the judgments'."""
+
+
+class TrackAdapter:
+    """One track as the shared parts of the system see it. `tasks` is the module of its Luigi tasks (it defines
+    `TASKS`, a `tasks.tracks.TrackTasks`)."""
+
+    name: str
+    about: str  # a line for --help and the docs
+    tasks: str
+    run_rules: RunRules | None = None  # what `argrank validate` checks a run file against; None: not TREC runs
+    evaluate_options: tuple[str, ...] = ()
+    compare_options: tuple[str, ...] = ()
+    # Commands of its own: name → ("module:function" adding the command's arguments and handler, help line).
+    commands: Mapping[str, tuple[str, str]] = {}
+
+    def add_evaluate_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Options of `argrank evaluate` only this track reads (those in `evaluate_options` the shared parser lacks)."""
+
+    def read_section(self, path: Path, settings: Any, submission: bool) -> Any:
+        """The track's section of the runs file `path`, checked (InputError naming the key)."""
+        raise NotImplementedError
+
+    def report_section(self, section: Any, published: Path, folder: Path, files: list[str]) -> str:
+        """The report's HTML for the track, from what it published; plots and images go into `folder`, their
+        names onto `files`."""
+        raise NotImplementedError
+
+    def means(self, section: Any, evaluation: dict[str, Any]) -> dict[str, dict[str, dict]]:
+        """run → judgments → measure → mean, from the track's published evaluation.json (the nightly record)."""
+        raise NotImplementedError
+
+    def evaluate_command(self, args: argparse.Namespace) -> int:
+        raise NotImplementedError
+
+    def compare_command(self, args: argparse.Namespace) -> int:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class StanceJudgments:
+    """A track's stance judgments beside its relevance ones (Task 2): how they are read and scored, and where a
+    section names them."""
+
+    read: Callable[..., Any]  # (path, known topics or None) → topic → doc → label
+    evaluate: Callable[[list[RunLine], Any], StanceF1]
+    format: Callable[[str, StanceF1], str]
+    report: Callable[[Any, Path, dict[str, RunScores]], str]  # (section, published folder, evaluations) → HTML
+
+
+@dataclass(frozen=True, eq=False)
+class RankingTrack(TrackAdapter):
+    """A track ranked by the shared stages and submitted as TREC run files.
+
+    Its section has the shared keys (config.read_ranking_section), `corpus_key` for where its documents are, and
+    `track_keys` and `run_keys` of its own, read by `read_own` and `read_run` into `section_type` and `run_type`.
+    """
+
+    name: str
+    about: str
+    corpus_key: str
+    default_fields: tuple[str, ...]
+    allowed_fields: tuple[str, ...] | None = None  # None: any field the documents have
+    queries: Mapping[str, Callable[[Topic], str]] = field(default_factory=lambda: dict(SHARED_QUERIES))
+    run_rules: RunRules = TREC
+    quality_text: str | None = None  # the document column the quality model reads; None: no quality re-ranking
+    track_keys: tuple[str, ...] = ()
+    run_keys: tuple[str, ...] = ()
+    section_type: type | None = None  # None: config.Track
+    run_type: type | None = None  # None: config.RunSpec
+    stance_judgments: StanceJudgments | None = None
+    evaluate_options: tuple[str, ...] = RANKING_EVALUATE_OPTIONS
+    compare_options: tuple[str, ...] = RANKING_COMPARE_OPTIONS
+    commands: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    tasks: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.tasks:
+            object.__setattr__(self, "tasks", f"tasks.tracks.{self.name}")
+
+    @property
+    def named_measures(self) -> bool:
+        """Whether runs are scored by measures one names (ir_measures'), or by the track's own set."""
+        return "measure" in self.evaluate_options
+
+    # The runs file.
+
+    def read_section(self, path: Path, settings: Any, submission: bool) -> Track:
+        from argrank.config import read_ranking_section
+
+        return read_ranking_section(path, self, settings, submission)
+
+    def read_own(self, path: Path, where: str, settings: dict, located: Callable[[str, Any], Path]) -> dict:
+        """The values of `track_keys` for `section_type`, checked."""
+        return {}
+
+    def read_run(self, path: Path, where: str, run: dict) -> dict:
+        """The values of `run_keys` of one run for `run_type`, checked."""
+        return {}
+
+    def check_section(self, path: Path, section: Track) -> None:
+        """InputError where the section's settings do not go together (runs with stance but no training set)."""
+
+    def for_tira(self, section: Track, given: Path, topics: Path) -> Track:
+        """The section ranking the documents and topics of the TIRA input folder `given`, without judgments."""
+        return dataclasses.replace(section, corpus=given, topics=topics, qrels={})
+
+    # Evaluation.
+
+    def read_qrels(self, path: str | Path, known: list[str] | None = None) -> Any:
+        from argrank.formats.qrels import read_qrels
+
+        return read_qrels(path, known)
+
+    def score(
+        self, run: list[RunLine], qrels: Any, measures: list[str] | None, depth: int | None, average: str | None
+    ) -> TopicScores:
+        """The run's scores against read judgments: `measures` (None: the defaults at `depth`)."""
+        from argrank.evaluation.ranking import AVERAGE, evaluate
+
+        return evaluate(run, qrels, None if measures else depth, measures, average or AVERAGE)
+
+    def result_type(self) -> type[TopicScores]:
+        """What `score` returns, and what its JSON reads back as."""
+        from argrank.evaluation.ranking import RankingScores
+
+        return RankingScores
+
+    def stance_qrels(self, section: Track) -> Path | None:
+        """The stance judgments the section names, where the track has them."""
+        return getattr(section, "stance_qrels", None) if self.stance_judgments else None
+
+    # Report and history.
+
+    def report_section(self, section: Track, published: Path, folder: Path, files: list[str]) -> str:
+        from argrank.reporting.experiment import ranking_section
+
+        return ranking_section(self, section, published, folder, files)
+
+    def report_extras(
+        self, section: Track, published: Path, evaluations: dict[str, RunScores], folder: Path, files: list[str]
+    ) -> str:
+        """What the track shows below its comparison tables (stance matrices, images)."""
+        if self.stance_judgments is None:
+            return ""
+        return self.stance_judgments.report(section, published, evaluations)
+
+    def means(self, section: Track, evaluation: dict[str, Any]) -> dict[str, dict[str, dict]]:
+        from argrank.evaluation.results import STANCE
+
+        return {
+            tag: {
+                qrels: (
+                    {"stance_f1": result.get("stance_f1")}
+                    if qrels == STANCE
+                    else {m: result[m] for m in result["measures"]}
+                )
+                for qrels, result in by_qrels.items()
+            }
+            for tag, by_qrels in evaluation.items()
+        }
+
+    # Commands.
+
+    def evaluate_command(self, args: argparse.Namespace) -> int:
+        from argrank.tracks.ranking_commands import evaluate_ranking
+
+        return evaluate_ranking(self, args)
+
+    def compare_command(self, args: argparse.Namespace) -> int:
+        from argrank.tracks.ranking_commands import compare_ranking
+
+        return compare_ranking(self, args)
