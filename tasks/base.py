@@ -111,9 +111,9 @@ class CachedTask(luigi.Task):
         return []
 
     @classmethod
-    def location_params(cls) -> list[str]:
-        """The parameters marked with location()."""
-        return [name for name, parameter in cls.get_params() if getattr(parameter, "location", False)]
+    def location_params(cls) -> frozenset[str]:
+        """The parameters marked with location(); per class, once (output() asks while Luigi schedules)."""
+        return _locations(cls)
 
     def own_params(self) -> dict[str, str]:
         params = self.to_str_params(only_significant=True)
@@ -144,7 +144,7 @@ class CachedTask(luigi.Task):
         self.signature()
         now = self.input_digests()
         if now != self._inputs:
-            given = [getattr(self, name, None) for name in self.location_params()]
+            given = [getattr(self, name, None) for name in sorted(self.location_params())]
             files = ", ".join(str(file) for value in given if value for file in _files(value))
             raise InputError(files or self.task_family, "", f"changed {when}; its result is not kept: run again")
 
@@ -185,6 +185,11 @@ class CachedTask(luigi.Task):
         super().__init_subclass__(**kwargs)
         if "run" in cls.__dict__:
             cls.run = _checked_run(cls.__dict__["run"])
+
+
+@functools.cache
+def _locations(task: type[CachedTask]) -> frozenset[str]:
+    return frozenset(name for name, parameter in task.get_params() if getattr(parameter, "location", False))
 
 
 def _files(value) -> list:
