@@ -96,14 +96,15 @@ def compare_ranking(adapter: RankingTrack, args: argparse.Namespace) -> int:
         measures = list(configured) or default_measures(DEFAULT_DEPTH)
     stance = adapter.stance_judgments
     stance_qrels = adapter.stance_qrels(sections[0][1]) if sections else None
+    stance_judged = stance.read(stance_qrels) if stance and stance_qrels else None
     qrels = adapter.read_qrels(qrels_path)
     per_topic, pooled, names = {}, {}, measures
     for tag, path in runs.items():
         lines = read_run(path)
         try:
             result: TopicScores = adapter.score(lines, qrels, measures, None, JUDGED_TOPICS)
-            if stance and stance_qrels:
-                pooled[tag] = {"stance_f1": stance.evaluate(lines, stance.read(stance_qrels)).macro}
+            if stance_judged is not None:
+                pooled[tag] = {"stance_f1": stance.evaluate(lines, stance_judged).macro}
         except ValueError as error:
             raise InputError(path, "", str(error)) from None
         per_topic[tag], names = result.per_topic, result.measures
