@@ -61,6 +61,12 @@ class Track:
     shards: int = 1  # row ranges of the documents tokenized, indexed and ranked as tasks of their own
     measures: tuple[str, ...] = ()  # ir_measures names to evaluate; none: the track's defaults
     quality_training: Path | None = None  # the quality model's training set (Webis-ArgQuality-20's format)
+    baseline: str | None = None  # the run the report and `compare` test the others against; none: the first
+
+    @property
+    def baseline_tag(self) -> str:
+        """The tag of the run the others are compared with: `baseline:`, else the first run."""
+        return self.baseline or self.runs[0].tag
 
 
 @dataclass(frozen=True)
@@ -191,7 +197,7 @@ def read_ranking_section(path: Path, adapter: RankingTrack, settings: Any, submi
         raise InputError(path, where, "expected a mapping")
     quality = ("quality_training",) if adapter.quality_text else ()
     optional = (*quality, *(("measures",) if adapter.named_measures else ()))
-    shared = {adapter.corpus_key, "topics", "qrels", "language", "fields", "depth", "shards", "runs"}
+    shared = {adapter.corpus_key, "topics", "qrels", "language", "fields", "depth", "shards", "runs", "baseline"}
     known = {*shared, *optional, *adapter.track_keys}
     unknown = sorted(set(settings) - known)
     if unknown:
@@ -238,6 +244,7 @@ def read_ranking_section(path: Path, adapter: RankingTrack, settings: Any, submi
             f"expected an integer from 1 to {MAX_SHARDS} (more shards add cache files and tasks, not speed)",
         )
     measures = _measures(path, f"{where}.measures", settings.get("measures", []))
+    baseline = _baseline(path, f"{where}.baseline", settings.get("baseline"), [spec.tag for spec in runs])
     _published_names(path, where, [spec.tag for spec in runs], list(qrels))
     section = (adapter.section_type or Track)(
         name=adapter.name,
@@ -251,10 +258,19 @@ def read_ranking_section(path: Path, adapter: RankingTrack, settings: Any, submi
         shards=shards,
         measures=measures,
         quality_training=quality_training,
+        baseline=baseline,
         **adapter.read_own(path, where, settings, located),
     )
     adapter.check_section(path, section)
     return section
+
+
+def _baseline(path: Path, where: str, tag: Any, tags: list[str]) -> str | None:
+    """`baseline:`, a run tag of the track (a grid's run by its expanded tag, e.g. bm25-k1_0.9-b_0.4)."""
+    if tag is None or tag in tags:
+        return tag
+    shown = ", ".join(tags[:10]) + (", …" if len(tags) > 10 else "")
+    raise InputError(path, where, f"no run tagged {tag!r} (runs: {shown})")
 
 
 def _published_names(path: Path, where: str, tags: list[str], qrels: list[str]) -> None:

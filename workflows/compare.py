@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from argrank.evaluation.names import ALPHA, CORRECTIONS, EXAMPLES, HOLM
+from argrank.evaluation.names import ALPHA, CORRECTIONS, EXAMPLES, HOLM, T_TEST, TESTS
 from argrank.tracks.registry import track, track_names
 
 OPTIONS = ("run", "qrels", "measure")  # the options a track may not read (TrackAdapter.compare_options)
@@ -20,6 +20,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     for option in OPTIONS:
         if option not in adapter.compare_options and getattr(args, option):
             args.usage_error(f"--{option} does not apply to --track {adapter.name}")
+    if not 0 < args.alpha < 1:
+        args.usage_error(f"--alpha {args.alpha}: expected a level between 0 and 1")
     return adapter.compare_command(args)
 
 
@@ -33,13 +35,22 @@ def add_arguments(compare_: argparse.ArgumentParser) -> None:
     compare_.add_argument("--run", action="append", help="a run file to compare too (repeatable; tag: its stem)")
     compare_.add_argument(
         "--baseline",
-        required=True,
-        help="the tag of the run the others are tested against (perspective: an experiment)",
+        help="the tag of the run the others are tested against (default: the runs file's `baseline:`, else the "
+        "first run; perspective: an experiment, default the first)",
     )
     compare_.add_argument("--qrels", help="a configured judgments name (default: relevance) or a qrels file")
     compare_.add_argument("--measure", action="append", metavar="NAME", help=f"ir_measures names ({EXAMPLES})")
+    compare_.add_argument(
+        "--test", choices=TESTS, default=T_TEST, help=f"the paired test over topics (default {T_TEST}, as PyTerrier)"
+    )
     compare_.add_argument("--correction", choices=CORRECTIONS, default=HOLM, help="multiple-testing correction")
-    compare_.add_argument("--alpha", type=float, default=ALPHA, help=f"what the table marks (default {ALPHA})")
+    compare_.add_argument(
+        "--alpha", type=float, default=ALPHA, help=f"the level a corrected p-value is significant below ({ALPHA})"
+    )
+    compare_.add_argument(
+        "--perquery", action="store_true", help="the per-topic scores instead, long format: run, topic, measure, value"
+    )
+    compare_.add_argument("--csv", metavar="PATH", help="also write the table (or --perquery's) as CSV; - for stdout")
     compare_.add_argument("--outputs", default="outputs", help="the pipeline's output folder")
     compare_.add_argument("--json", action="store_true", help="print one JSON object")
     compare_.set_defaults(handler=cmd_compare, usage_error=compare_.error)

@@ -1,35 +1,60 @@
-"""Runs against a baseline, measure by measure: means, paired tests over topics, wins, ties and losses.
+"""Runs against a baseline, measure by measure: means, differences, a paired test over topics, wins and losses.
 
-What a researcher reads after an experiment, in the shape of PyTerrier's `Experiment` with ir_measures' names:
-every run's mean per measure and, for each run but the baseline, the difference's p-values from the paired t-test
-and the Wilcoxon signed-rank test (corrected per measure over the runs, `significance`) and how many topics it
-wins, ties and loses. A figure without per-topic scores (stance F1 is pooled over all pairs) has its mean only.
+What a researcher reads after an experiment, in the shape of PyTerrier's `Experiment` with ir_measures' names: for
+every run and measure the mean and, for each run but the baseline, the difference from the baseline, the raw and
+the corrected p-value of the paired test (`significance`), whether that rejects "no difference" at alpha, and how
+many topics it wins, ties and loses. A run whose scores equal the baseline's on every topic is not tested (it does
+not count in the correction either). A figure without per-topic scores (stance F1 is pooled over all pairs) has
+its mean only. `reject` is the one significance rule: the text table, the JSON, the CSV and the HTML report all
+show it.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
-from argrank.core.text_table import text_table
-from argrank.evaluation.significance import BONFERRONI, HOLM, corrected, paired_p_values
-from argrank.evaluation.names import ALPHA
+from argrank.evaluation.names import ALPHA, CORRECTIONS, HOLM, T_TEST, TESTS
+from argrank.evaluation.significance import corrected, paired_p_value
 
+PerTopic = dict[str, dict[str, dict[str, float]]]  # run tag → topic → measure → score
+# The columns of a comparison's summary rows (CSV, Arrow tables): one row per run and measure.
+SUMMARY_COLUMNS = ("run", "measure", "baseline", "mean", "difference", "p", "p_corrected", "reject", "wins", "ties",
+                   "losses")  # fmt: skip
+PER_QUERY_COLUMNS = ("run", "topic", "measure", "value")
+
+
+@dataclass(frozen=True)
+class Significance:
+    """How differences are tested: the paired test, the correction over the runs per measure, and the level."""
+
+    test: str = T_TEST
+    correction: str = HOLM
+    alpha: float = ALPHA
+
+    def __post_init__(self) -> None:
+        if self.test not in TESTS:
+            raise ValueError(f"unknown test {self.test!r}; expected one of {', '.join(TESTS)}")
+        if self.correction not in CORRECTIONS:
+            raise ValueError(f"unknown correction {self.correction!r}; expected one of {', '.join(CORRECTIONS)}")
+        if not 0 < self.alpha < 1:
+            raise ValueError(f"alpha {self.alpha} is not between 0 and 1")
 
 
 @dataclass(frozen=True)
 class Comparison:
     """Runs × measures against `baseline` on one judgments file; `runs[tag][measure]` holds "mean" and, for runs
-    other than the baseline, "p_t", "p_wilcoxon", "wins", "ties" and "losses"."""
+    other than the baseline, "difference", "p", "p_corrected", "reject", "wins", "ties" and "losses" ("identical"
+    where it equals the baseline on every topic)."""
 
     track: str
     qrels: str
     baseline: str
     measures: list[str]
-    correction: str
+    significance: Significance
     topics: int
     runs: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
@@ -39,29 +64,42 @@ class Comparison:
             "qrels": self.qrels,
             "baseline": self.baseline,
             "measures": self.measures,
-            "correction": self.correction,
+            **asdict(self.significance),
             "topics": self.topics,
             "runs": self.runs,
         }
 
-    def significant(self, tag: str, measure: str, alpha: float = ALPHA) -> bool:
-        """Whether both corrected tests put `tag`'s difference on `measure` below `alpha`."""
-        entry = self.runs[tag][measure]
-        return all(entry.get(key) is not None and entry[key] < alpha for key in ("p_t", "p_wilcoxon"))
+    def significant(self, tag: str, measure: str) -> bool:
+        """Whether `tag`'s difference from the baseline on `measure` rejects "no difference"."""
+        return bool(self.runs[tag][measure].get("reject"))
+
+    def summary_rows(self) -> list[dict[str, Any]]:
+        """One row per run and measure, SUMMARY_COLUMNS (None where a figure does not apply)."""
+        return [
+            {
+                "run": tag,
+                "measure": measure,
+                "baseline": tag == self.baseline,
+                **{key: entry.get(key) for key in SUMMARY_COLUMNS[3:]},
+            }
+            for tag, figures in self.runs.items()
+            for measure in self.measures
+            if (entry := figures.get(measure)) is not None
+        ]
 
 
 def compare(
     track: str,
     qrels: str,
-    per_topic: dict[str, dict[str, dict[str, float]]],
+    per_topic: PerTopic,
     baseline: str,
     measures: list[str],
-    correction: str = HOLM,
+    significance: Significance = Significance(),
     pooled: dict[str, dict[str, float | None]] | None = None,
 ) -> Comparison:
-    """The comparison of the runs in `per_topic` (tag → topic → measure → score, every run on the same topics)
-    with `baseline`; `pooled` adds figures without per-topic scores (tag → name → value), means only. ValueError
-    names an unknown baseline or a run whose topics differ from the baseline's."""
+    """The comparison of the runs in `per_topic` (every run on the same topics) with `baseline`; `pooled` adds
+    figures without per-topic scores (tag → name → value), means only. ValueError names an unknown baseline or a
+    run whose topics differ from the baseline's."""
     if baseline not in per_topic:
         raise ValueError(f"no run tagged {baseline!r} to compare with (runs: {', '.join(per_topic)})")
     topics = list(per_topic[baseline])
@@ -73,67 +111,42 @@ def compare(
     runs: dict[str, dict[str, dict[str, Any]]] = {tag: {} for tag in per_topic}
     for column, measure in enumerate(measures):
         base = table[baseline][:, column]
-        runs[baseline][measure] = {"mean": _mean(base)}
-        tests = [paired_p_values(table[tag][:, column], base) for tag in others]
-        p_t = corrected([p for p, _ in tests], correction)
-        p_wilcoxon = corrected([p for _, p in tests], correction)
-        for i, tag in enumerate(others):
+        base_mean = _mean(base)
+        runs[baseline][measure] = {"mean": base_mean}
+        raw = [paired_p_value(table[tag][:, column], base, significance.test) for tag in others]
+        adjusted = corrected(raw, significance.correction)
+        for tag, p, p_corrected in zip(others, raw, adjusted):
             scores = table[tag][:, column]
-            runs[tag][measure] = {
+            entry = {
                 "mean": _mean(scores),
-                "p_t": p_t[i],
-                "p_wilcoxon": p_wilcoxon[i],
+                "difference": _mean(scores) - base_mean,
+                "p": p,
+                "p_corrected": p_corrected,
+                "reject": p_corrected is not None and p_corrected < significance.alpha,
                 "wins": int(np.sum(scores > base)),
                 "ties": int(np.sum(scores == base)),
                 "losses": int(np.sum(scores < base)),
             }
+            runs[tag][measure] = {**entry, "identical": True} if not np.any(scores != base) else entry
     names = list(measures)
     for tag, figures in (pooled or {}).items():
         for name, value in figures.items():
             runs[tag][name] = {"mean": value}
             names += [name] if name not in names else []
-    return Comparison(track, qrels, baseline, names, correction, len(topics), runs)
+    return Comparison(track, qrels, baseline, names, significance, len(topics), runs)
 
 
-def format_comparison(comparison: Comparison, alpha: float = ALPHA) -> str:
-    """One block per measure: each run's mean, its difference from the baseline, the corrected p-values (a *
-    below `alpha`) and wins/ties/losses over topics."""
-    how = {HOLM: "Holm", BONFERRONI: "Bonferroni"}[comparison.correction]
-    head = f"{comparison.track} / {comparison.qrels}: {comparison.topics} topics, baseline {comparison.baseline}"
-    lines = [f"{head}; p-values {how}-corrected per measure, * below {alpha}"]
-    for measure in comparison.measures:
-        rows = [[measure, "mean", "vs baseline", "p (t-test)", "p (Wilcoxon)", "wins/ties/losses"]]
-        for tag, figures in comparison.runs.items():
-            entry = figures.get(measure)
-            if entry is None:
-                continue
-            name = f"{tag} (baseline)" if tag == comparison.baseline else tag
-            if "wins" not in entry:
-                rows.append([name, _number(entry["mean"]), "", "", "", ""])
-                continue
-            difference = entry["mean"] - comparison.runs[comparison.baseline][measure]["mean"]
-            rows.append(
-                [
-                    name,
-                    _number(entry["mean"]),
-                    f"{difference:+.4f}",
-                    _p(entry["p_t"], alpha),
-                    _p(entry["p_wilcoxon"], alpha),
-                    f"{entry['wins']}/{entry['ties']}/{entry['losses']}",
-                ]
-            )
-        lines += ["", text_table(rows)]
-    return "\n".join(lines)
+def per_query_rows(per_topic: PerTopic) -> list[dict[str, Any]]:
+    """The per-topic scores in long format (PER_QUERY_COLUMNS), as PyTerrier's `Experiment(perquery=True)` gives
+    them: runs in order, topics in the baseline's order, measures in order."""
+    return [
+        {"run": tag, "topic": topic, "measure": measure, "value": value}
+        for tag, by_topic in per_topic.items()
+        for topic, scores in by_topic.items()
+        for measure, value in scores.items()
+    ]
 
 
 def _mean(scores: np.ndarray) -> float:
     """The mean as the evaluations compute it (exactly rounded sum), so the same run shows the same figure."""
     return math.fsum(scores.tolist()) / len(scores)
-
-
-def _number(value: float | None) -> str:
-    return "-" if value is None else f"{value:.4f}"
-
-
-def _p(value: float | None, alpha: float) -> str:
-    return "-" if value is None else f"{value:.4f}{'*' if value < alpha else ' '}"

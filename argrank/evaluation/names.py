@@ -1,7 +1,10 @@
 """The names and defaults the evaluation offers before it computes anything, for the command line's options (read
 without importing numpy, scipy or ir_measures)."""
 
-ALPHA = 0.05  # what a comparison marks as significant
+ALPHA = 0.05  # the level at which a comparison rejects "no difference"
+T_TEST = "t"  # Student's paired t-test: PyTerrier's Experiment default
+WILCOXON = "wilcoxon"  # the Wilcoxon signed-rank test
+TESTS = (T_TEST, WILCOXON)
 HOLM = "holm"
 BONFERRONI = "bonferroni"
 CORRECTIONS = (HOLM, BONFERRONI)

@@ -1,9 +1,9 @@
-"""Is a run's difference from a baseline more than topic-to-topic noise? Paired tests over topics, corrected.
+"""Is a run's difference from a baseline more than topic-to-topic noise? A paired test over topics, corrected.
 
-Both tests IR papers report are run on the per-topic scores of the same topics: Student's paired t-test and the
-Wilcoxon signed-rank test (scipy.stats). Comparing several runs with a baseline on several measures makes many
-tests, so p-values are adjusted per measure over the runs compared: Holm's step-down method by default (as
-PyTerrier's Experiment and ir_measures users report), Bonferroni's on request.
+The two tests IR papers report run on the per-topic scores of the same topics: Student's paired t-test (the
+default, as in PyTerrier's Experiment) or the Wilcoxon signed-rank test (scipy.stats). Comparing several runs with
+a baseline on several measures makes many tests, so p-values are adjusted per measure over the runs tested:
+Holm's step-down method by default, Bonferroni's on request.
 """
 
 from __future__ import annotations
@@ -12,27 +12,26 @@ import math
 import warnings
 
 import numpy as np
-from argrank.evaluation.names import BONFERRONI, CORRECTIONS, HOLM
+
+from argrank.evaluation.names import BONFERRONI, CORRECTIONS, HOLM, T_TEST, TESTS
 
 
-
-def paired_p_values(run: np.ndarray, baseline: np.ndarray) -> tuple[float | None, float | None]:
-    """Two-sided p-values (t-test, Wilcoxon) of `run` against `baseline`, aligned by topic. 1.0 where the two
-    agree on every topic; None where a test is undefined (one topic, or scipy answers nan)."""
-    differences = np.asarray(run, dtype=np.float64) - np.asarray(baseline, dtype=np.float64)
-    if not np.any(differences):
-        return 1.0, 1.0
-    if len(differences) < 2:
-        return None, None
+def paired_p_value(run: np.ndarray, baseline: np.ndarray, test: str = T_TEST) -> float | None:
+    """The two-sided p-value of `test` for `run` against `baseline`, aligned by topic; None where the test is
+    undefined (fewer than two topics, or scipy answers nan, as for a run identical to the baseline)."""
+    if test not in TESTS:
+        raise ValueError(f"unknown test {test!r}; expected one of {', '.join(TESTS)}")
+    if len(run) < 2 or not np.any(np.asarray(run) != np.asarray(baseline)):
+        return None
     # Imported here: scipy.stats takes a quarter of a second to import, which every graph process that writes a
     # report without comparing anything (a runs-only experiment) would pay.
     from scipy import stats
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # scipy warns where a statistic divides by zero
-        p_t = float(stats.ttest_rel(run, baseline).pvalue)
-        p_wilcoxon = float(stats.wilcoxon(run, baseline).pvalue)
-    return _defined(p_t), _defined(p_wilcoxon)
+        result = stats.ttest_rel(run, baseline) if test == T_TEST else stats.wilcoxon(run, baseline)
+    p = float(result.pvalue)
+    return None if math.isnan(p) else p
 
 
 def corrected(p_values: list[float | None], method: str = HOLM) -> list[float | None]:
@@ -51,7 +50,3 @@ def corrected(p_values: list[float | None], method: str = HOLM) -> list[float | 
         running = max(running, min(1.0, p_values[i] * (m - k)))
         adjusted[i] = running
     return adjusted
-
-
-def _defined(p: float) -> float | None:
-    return None if math.isnan(p) else p

@@ -26,7 +26,8 @@ import pyarrow as pa
 from argrank.core.progress import track
 from argrank.core.text_table import text_table
 from argrank.evaluation.ranking import evaluate
-from argrank.evaluation.significance import paired_p_values
+from argrank.evaluation.names import TESTS
+from argrank.evaluation.significance import paired_p_value
 from argrank.formats.runfile import RunLine
 from argrank.index.build import build_index
 from argrank.quality.data import QualitySet
@@ -56,11 +57,9 @@ class Benchmark:
         tests = {}
         for name in ("relevance", "quality"):
             topics = sorted(self.ndcg["bm25"][name], key=int)
-            p_t, p_wilcoxon = paired_p_values(
-                np.array([self.ndcg["reranked"][name][topic] for topic in topics]),
-                np.array([self.ndcg["bm25"][name][topic] for topic in topics]),
-            )
-            tests[name] = {"p_t": p_t, "p_wilcoxon": p_wilcoxon}
+            reranked = np.array([self.ndcg["reranked"][name][topic] for topic in topics])
+            bm25_scores = np.array([self.ndcg["bm25"][name][topic] for topic in topics])
+            tests[name] = {f"p_{test}": paired_p_value(reranked, bm25_scores, test) for test in TESTS}
         return {
             **{key: self.correlations[key] for key in ("spearman", "kendall", "length_spearman", "length_kendall")},
             **means,

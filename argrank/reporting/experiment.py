@@ -3,8 +3,8 @@
 
 Everything comes from the published folders (runs, evaluation.json) and the judgments the runs file names, so
 the report says exactly what the submission says. Per ranking track and judgments file: the runs × measures
-table against the baseline (the track's first run), cells marked where both corrected tests find a difference,
-and the per-topic differences on the first measure, then what the track adds (its adapter's `report_extras`:
+table against the baseline (the track's `baseline:`, else its first run), with each difference's corrected
+p-value and significance (comparison.Comparison's `reject`), and the per-topic differences on the first measure, then what the track adds (its adapter's `report_extras`:
 stance matrices, images). A track of another shape writes its own section (`TrackAdapter.report_section`); with
 nightly records, each measure's trend.
 """
@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from argrank.config import Experiment, Track
 from argrank.core.layout import experiment_folder
-from argrank.evaluation.comparison import ALPHA, Comparison, compare
+from argrank.evaluation.comparison import Comparison, Significance, compare
+from argrank.evaluation.comparison_text import CORRECTION_NAMES, TEST_NAMES
 from argrank.evaluation.results import RunScores
 from argrank.reporting.html import page, table, text
 from argrank.reporting.plots import difference_plot, trend_plot
@@ -43,10 +44,14 @@ def write_report(
     if history:
         sections["trend"] = _trend(history, folder, files)
     runs = sum(len(getattr(track, "runs", ())) for track in experiment.tracks.values())
+    settings = Significance()
     intro = (
-        f'<p class="note">{runs} runs over {len(experiment.tracks)} tracks. Marked cells differ from the baseline '
-        f"(the track's first run) in both the paired t-test and the Wilcoxon signed-rank test over topics, "
-        f"Holm-corrected per measure, p &lt; {ALPHA}; hover a cell for its p-values and wins/ties/losses.</p>"
+        f'<p class="note">{runs} runs over {len(experiment.tracks)} tracks. Each run is compared with its track\'s '
+        f"baseline (`baseline:` in the runs file, else the first run) by the {TEST_NAMES[settings.test]} over "
+        f"topics, p-values {CORRECTION_NAMES[settings.correction]}-corrected per measure over the runs tested. "
+        f"Under each mean: its difference from the baseline, the corrected p-value and * where it is significant "
+        f"(p &lt; {settings.alpha}); such cells are green (better) or red (worse). Hover a cell for the raw "
+        "p-value and wins/ties/losses.</p>"
     )
     (folder / "index.html").write_text(page(f"Experiment {experiment.name}", sections, intro), encoding="utf-8")
     return [*files, "index.html"]
@@ -63,7 +68,7 @@ def ranking_section(adapter: RankingTrack, track: Track, published: Path, folder
     for qrels in [name for name in track.qrels if name in evaluations[tags[0]].judgments]:
         per_topic = {tag: evaluations[tag].judgments[qrels].per_topic for tag in tags}
         measures = evaluations[tags[0]].judgments[qrels].measures
-        comparison = compare(track.name, qrels, per_topic, tags[0], measures)
+        comparison = compare(track.name, qrels, per_topic, track.baseline_tag, measures)
         plot = f"{track.name}-{qrels}-differences.svg"
         differences = {
             tag: {topic: scores[measures[0]] - per_topic[tags[0]][topic][measures[0]] for topic, scores in by.items()}
@@ -80,26 +85,36 @@ def ranking_section(adapter: RankingTrack, track: Track, published: Path, folder
 
 
 def _comparison_table(comparison: Comparison) -> str:
-    """Runs × measures: means, marked where significantly better or worse than the baseline."""
+    """Runs × measures: each mean with its difference, corrected p-value and significance mark under it, the cell
+    coloured where the difference is significant (the text table's and the JSON's `reject`)."""
     rows = []
     for tag, figures in comparison.runs.items():
         cells = [f"<td>{text(tag)}{' (baseline)' if tag == comparison.baseline else ''}</td>"]
         for measure in comparison.measures:
             entry = figures[measure]
-            if tag == comparison.baseline:
-                cells.append(f'<td class="baseline">{entry["mean"]:.4f}</td>')
+            if "wins" not in entry:
+                cells.append(f'<td class="baseline">{_number(entry["mean"])}</td>')
                 continue
-            p_t, p_w = (_p(entry["p_t"]), _p(entry["p_wilcoxon"]))
-            tip = f"p (t) {p_t}, p (Wilcoxon) {p_w}, wins/ties/losses {entry['wins']}/{entry['ties']}/{entry['losses']}"
-            better = entry["mean"] > comparison.runs[comparison.baseline][measure]["mean"]
-            mark = ("better" if better else "worse") if comparison.significant(tag, measure) else ""
-            cells.append(f'<td class="{mark}" title="{text(tip)}">{entry["mean"]:.4f}</td>')
+            if entry.get("identical"):
+                detail, tip = "identical to the baseline", "not tested: the same score on every topic"
+            else:
+                mark = "*" if entry["reject"] else ""
+                detail = f"{entry['difference']:+.4f}, p {_number(entry['p_corrected'])}{mark}"
+                tip = f"raw p {_number(entry['p'])}, wins/ties/losses {entry['wins']}/{entry['ties']}/{entry['losses']}"
+            colour = ("better" if entry["difference"] > 0 else "worse") if entry["reject"] else ""
+            cells.append(
+                f'<td class="{colour}" title="{text(tip)}">{entry["mean"]:.4f}<small>{text(detail)}</small></td>'
+            )
         rows.append(cells)
-    caption = f"{comparison.topics} topics, baseline {comparison.baseline}"
+    settings = comparison.significance
+    caption = (
+        f"{comparison.topics} topics, baseline {comparison.baseline}; under each mean: difference, "
+        f"{CORRECTION_NAMES[settings.correction]}-corrected p ({TEST_NAMES[settings.test]}), * p < {settings.alpha}"
+    )
     return table(["run", *comparison.measures], rows, caption, raw=True)
 
 
-def _p(value: float | None) -> str:
+def _number(value: float | None) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 

@@ -17,7 +17,7 @@ from argrank.config import Track, experiment_section
 from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
 from argrank.core.layout import experiment_folder
-from argrank.evaluation.comparison import compare, format_comparison
+from argrank.evaluation.comparison import Significance, compare
 from argrank.evaluation.measures import canonical
 from argrank.evaluation.ranking import default_measures
 from argrank.evaluation.report import format_table, per_topic_csv
@@ -25,6 +25,7 @@ from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
 from argrank.formats.runfile import read_run
 from argrank.formats.topics import read_topics
 from argrank.tracks.adapter import RankingTrack, RunProblem
+from argrank.tracks.comparison_output import show_comparisons
 
 DEFAULT_DEPTH = 5
 
@@ -85,7 +86,8 @@ def _named_measures(args: argparse.Namespace) -> list[str] | None:
 
 
 def compare_ranking(adapter: RankingTrack, args: argparse.Namespace) -> int:
-    """The runs against --baseline on every measure, paired over the judged topics."""
+    """The runs against the baseline on every measure, paired over the judged topics: --baseline, else the first
+    experiment's `baseline:`, else the first run."""
     runs_files = args.runs_file or ([] if args.run else ["runs.yaml"])
     sections = [experiment_section(path, adapter.name) for path in runs_files]
     qrels_name, qrels_path = _qrels(args, sections)
@@ -108,15 +110,21 @@ def compare_ranking(adapter: RankingTrack, args: argparse.Namespace) -> int:
         except ValueError as error:
             raise InputError(path, "", str(error)) from None
         per_topic[tag], names = result.per_topic, result.measures
+    baseline = args.baseline or _configured_baseline(sections) or next(iter(runs))
     try:
-        comparison = compare(adapter.name, qrels_name, per_topic, args.baseline, names, args.correction, pooled)
+        significance = Significance(args.test, args.correction, args.alpha)
+        comparison = compare(adapter.name, qrels_name, per_topic, baseline, names, significance, pooled)
     except ValueError as error:
         args.usage_error(str(error))
-    if args.json:
-        print(json.dumps(comparison.to_json(), indent=2))
-    else:
-        print(format_comparison(comparison, args.alpha))
-    return 0
+    return show_comparisons(args, [(comparison, per_topic)], comparison.to_json)
+
+
+def _configured_baseline(sections: list[tuple[str, Track]]) -> str | None:
+    """The first experiment's `baseline:` run, tagged as compare tags it."""
+    if not sections or not sections[0][1].baseline:
+        return None
+    experiment, section = sections[0]
+    return f"{experiment}/{section.baseline}" if len(sections) > 1 else section.baseline
 
 
 def _qrels(args: argparse.Namespace, sections: list[tuple[str, Track]]) -> tuple[str, str]:

@@ -11,6 +11,9 @@ import yaml
 from graph import REPO, build, copy_project
 
 
+TESTED = ("mean", "difference", "p", "p_corrected", "reject", "wins", "ties", "losses")
+
+
 def argrank(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "workflows.cli", *args], cwd=REPO, capture_output=True, text=True)
 
@@ -29,7 +32,7 @@ def test_compare_an_experiments_runs_two_experiments_and_run_files(tmp_path):
     published = json.loads((outputs / "experiments" / "runs" / "args" / "evaluation.json").read_text())
     for tag, figures in result["runs"].items():
         assert figures["nDCG@5"]["mean"] == published[tag]["relevance"]["nDCG@5"]
-        keys = {"mean"} if tag == "argrank-bm25" else {"mean", "p_t", "p_wilcoxon", "wins", "ties", "losses"}
+        keys = {"mean"} if tag == "argrank-bm25" else set(TESTED)
         assert set(figures["nDCG@5"]) == keys
         if tag != "argrank-bm25":
             assert sum(figures["nDCG@5"][k] for k in ("wins", "ties", "losses")) == result["topics"] == 8
@@ -57,6 +60,42 @@ def test_compare_an_experiments_runs_two_experiments_and_run_files(tmp_path):
     ]  # fmt: skip
     # The submission's copy of a run is the same file: the same figures.
     assert result["runs"]["argrank-dirichlet"] == result["runs"]["runs/argrank-dirichlet"]
+
+
+def test_compare_chooses_test_and_baseline_skips_identical_runs_and_writes_per_query_csv(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    build(runs_file, outputs)
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["baseline"] = "argrank-dirichlet"  # the runs file chooses the baseline
+    runs_file.write_text(yaml.safe_dump(config))
+    published = outputs / "experiments" / "runs" / "args"
+    copy = tmp_path / "copy.txt"
+    copy.write_text((published / "argrank-dirichlet.txt").read_text())
+    common = ["--runs-file", str(runs_file), "--outputs", str(outputs), "--run", str(copy)]
+
+    done = argrank("compare", "--test", "wilcoxon", "--json", *common)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert (result["baseline"], result["test"]) == ("argrank-dirichlet", "wilcoxon")
+    same = result["runs"]["copy"]["nDCG@5"]
+    assert same["identical"] is True and same["p"] is None and same["reject"] is False
+    tested = [result["runs"][tag]["nDCG@5"] for tag in ("argrank-bm25", "argrank-bm25-desc", "argrank-bm25-quality")]
+    raw = sorted(entry["p"] for entry in tested)
+    assert max(entry["p_corrected"] for entry in tested) == pytest.approx(min(1.0, max(raw[0] * 3, raw[1] * 2, raw[2])))
+
+    done = argrank("compare", "--perquery", "--measure", "P@10", "--csv", "-", *common)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "run,topic,measure,value" and len(lines) == 1 + 5 * 8  # five runs × eight topics
+    assert lines[1].startswith("argrank-bm25,1,P@10,")
+
+    summary = tmp_path / "summary.csv"
+    done = argrank("compare", "--csv", str(summary), *common)
+    assert done.returncode == 0, done.stderr
+    assert "baseline argrank-dirichlet" in done.stdout and "identical" in done.stdout
+    rows = summary.read_text().splitlines()
+    assert rows[0] == "run,measure,baseline,mean,difference,p,p_corrected,reject,wins,ties,losses"
+    assert any(row.startswith("argrank-dirichlet,nDCG@5,true,") for row in rows)
 
 
 def test_compare_names_what_is_missing(tmp_path):
@@ -87,5 +126,5 @@ def test_compare_perspective_experiments_per_judged_scenario(tmp_path):
     assert baseline["measures"][:4] == ["nDCG@4", "nDCG@8", "nDCG@16", "nDCG@20"] and "rKL@20" in baseline["measures"]
     published = json.loads((outputs / "experiments" / "runs" / "perspective" / "evaluation.json").read_text())
     assert baseline["runs"]["runs"]["nDCG@4"]["mean"] == pytest.approx(published["baseline/dev"]["nDCG@4"], abs=1e-12)
-    assert set(baseline["runs"]["no-feedback"]["nDCG@4"]) == {"mean", "p_t", "p_wilcoxon", "wins", "ties", "losses"}
+    assert set(baseline["runs"]["no-feedback"]["nDCG@4"]) - {"identical"} == set(TESTED)
     assert set(baseline["runs"]["no-feedback"]["rKL@4"]) == {"mean"}  # diversity: per variable, not per query

@@ -1,4 +1,5 @@
-"""Runs against a baseline: paired tests over topics, multiple-testing corrections, wins/ties/losses."""
+"""Runs against a baseline: a paired test over topics, multiple-testing corrections, wins/ties/losses, and the
+one significance rule every output shows."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from argrank.evaluation.comparison import compare, format_comparison
-from argrank.evaluation.significance import corrected, paired_p_values
+from argrank.evaluation.comparison import Significance, compare, per_query_rows
+from argrank.evaluation.comparison_text import format_comparison, format_rows, rows_csv
+from argrank.evaluation.significance import corrected, paired_p_value
 
 
 def test_holm_steps_down_and_bonferroni_multiplies_leaving_untested_alone():
@@ -19,15 +21,16 @@ def test_holm_steps_down_and_bonferroni_multiplies_leaving_untested_alone():
         corrected([0.1], "fdr")
 
 
-def test_paired_p_values_are_scipys_and_defined_where_the_tests_are():
+def test_the_paired_p_value_is_scipys_test_and_undefined_where_nothing_can_be_tested():
     rng = np.random.default_rng(7)
     base = rng.random(30)
     run = base + rng.normal(0.05, 0.1, 30)
-    p_t, p_wilcoxon = paired_p_values(run, base)
-    assert p_t == pytest.approx(stats.ttest_rel(run, base).pvalue)
-    assert p_wilcoxon == pytest.approx(stats.wilcoxon(run, base).pvalue)
-    assert paired_p_values(base, base) == (1.0, 1.0)  # identical runs: nothing to test
-    assert paired_p_values(np.array([0.5]), np.array([0.2])) == (None, None)  # one topic
+    assert paired_p_value(run, base) == pytest.approx(stats.ttest_rel(run, base).pvalue)
+    assert paired_p_value(run, base, "wilcoxon") == pytest.approx(stats.wilcoxon(run, base).pvalue)
+    assert paired_p_value(base, base) is None  # identical runs: nothing to test
+    assert paired_p_value(np.array([0.5]), np.array([0.2])) is None  # one topic
+    with pytest.raises(ValueError, match="unknown test 'z'"):
+        paired_p_value(run, base, "z")
 
 
 PER_TOPIC = {
@@ -37,19 +40,50 @@ PER_TOPIC = {
 }
 
 
-def test_compare_gives_the_issue_json_shape_with_only_the_mean_for_the_baseline():
+def _scores(tag: str) -> np.ndarray:
+    return np.array([PER_TOPIC[tag][t]["m"] for t in "123456"])
+
+
+def test_compare_gives_mean_difference_raw_and_corrected_p_and_reject_as_pyterrier_does():
     comparison = compare("args", "relevance", PER_TOPIC, "base", ["m"], pooled={"base": {"stance_f1": 0.5}})
     data = comparison.to_json()
-    assert {"track", "qrels", "baseline", "measures", "runs"} <= set(data)
-    assert data["measures"] == ["m", "stance_f1"] and data["topics"] == 6 and data["correction"] == "holm"
+    assert {"track", "qrels", "baseline", "measures", "runs", "test", "correction", "alpha"} <= set(data)
+    assert (data["test"], data["correction"], data["alpha"]) == ("t", "holm", 0.05)
+    assert data["measures"] == ["m", "stance_f1"] and data["topics"] == 6
     assert data["runs"]["base"] == {"m": {"mean": pytest.approx(0.35)}, "stance_f1": {"mean": 0.5}}
     mixed = data["runs"]["mixed"]["m"]
     assert (mixed["wins"], mixed["ties"], mixed["losses"]) == (2, 2, 2)
-    assert set(data["runs"]["better"]["m"]) == {"mean", "p_t", "p_wilcoxon", "wins", "ties", "losses"}
-    raw = [paired_p_values(np.array([PER_TOPIC[tag][t]["m"] for t in "123456"]),
-                           np.array([PER_TOPIC["base"][t]["m"] for t in "123456"]))[0] for tag in ("better", "mixed")]  # fmt: skip
-    assert [data["runs"][tag]["m"]["p_t"] for tag in ("better", "mixed")] == pytest.approx(corrected(raw))
-    assert comparison.significant("better", "m") is False  # 6 topics: Wilcoxon cannot go below 0.03125 × 2 runs
+    better = data["runs"]["better"]["m"]
+    assert set(better) == {"mean", "difference", "p", "p_corrected", "reject", "wins", "ties", "losses"}
+    assert better["difference"] == pytest.approx(0.515)
+    raw = [paired_p_value(_scores(tag), _scores("base")) for tag in ("better", "mixed")]
+    assert [data["runs"][tag]["m"]["p"] for tag in ("better", "mixed")] == pytest.approx(raw)
+    assert [data["runs"][tag]["m"]["p_corrected"] for tag in ("better", "mixed")] == pytest.approx(corrected(raw))
+    assert better["reject"] is True and mixed["reject"] is False  # t-test: 0.0028 × 2 runs < 0.05
+    assert comparison.significant("better", "m") and not comparison.significant("mixed", "m")
+
+
+def test_the_wilcoxon_test_and_alpha_are_chosen_and_decide_reject():
+    wilcoxon = compare("args", "r", PER_TOPIC, "base", ["m"], Significance(test="wilcoxon"))
+    better = wilcoxon.runs["better"]["m"]
+    assert better["p"] == pytest.approx(stats.wilcoxon(_scores("better"), _scores("base")).pvalue)
+    assert better["reject"] is False  # 6 topics: Wilcoxon cannot go below 0.03125, × 2 runs
+    loose = compare("args", "r", PER_TOPIC, "base", ["m"], Significance(test="wilcoxon", alpha=0.1))
+    assert loose.runs["better"]["m"]["reject"] is True
+    with pytest.raises(ValueError, match="alpha 1.5"):
+        Significance(alpha=1.5)
+
+
+def test_a_run_identical_to_the_baseline_is_not_a_test_and_does_not_count_in_the_correction():
+    with_copy = {**PER_TOPIC, "copy": PER_TOPIC["base"]}
+    comparison = compare("args", "r", with_copy, "base", ["m"])
+    copy = comparison.runs["copy"]["m"]
+    assert copy["identical"] is True and copy["p"] is None and copy["p_corrected"] is None and not copy["reject"]
+    assert (copy["wins"], copy["ties"], copy["losses"]) == (0, 6, 0)
+    without = compare("args", "r", PER_TOPIC, "base", ["m"])
+    for tag in ("better", "mixed"):  # Holm over two tests, as without the copy
+        assert comparison.runs[tag]["m"]["p_corrected"] == without.runs[tag]["m"]["p_corrected"]
+    assert "identical" in format_comparison(comparison)
 
 
 def test_compare_refuses_an_unknown_baseline_or_runs_on_other_topics():
@@ -60,8 +94,26 @@ def test_compare_refuses_an_unknown_baseline_or_runs_on_other_topics():
         compare("args", "relevance", short, "base", ["m"])
 
 
-def test_the_table_marks_significant_p_values_and_names_the_baseline():
-    text = format_comparison(compare("args", "relevance", PER_TOPIC, "base", ["m"]), alpha=0.5)
-    assert text.splitlines()[0].startswith("args / relevance: 6 topics, baseline base; p-values Holm-corrected")
+def test_the_table_shows_raw_and_corrected_p_and_marks_what_reject_marks():
+    comparison = compare("args", "relevance", PER_TOPIC, "base", ["m"])
+    text = format_comparison(comparison)
+    assert text.splitlines()[0].startswith("args / relevance: 6 topics, baseline base; paired t-test, p-values Holm")
     better = next(line for line in text.splitlines() if line.startswith("better"))
-    assert "base (baseline)" in text and better.split()[1:] == ["0.8650", "+0.5150", "0.0028*", "0.0625*", "6/0/0"]
+    mixed = next(line for line in text.splitlines() if line.startswith("mixed"))
+    entry = comparison.runs["better"]["m"]
+    assert better.split()[1:] == ["0.8650", "+0.5150", f"{entry['p']:.4f}", f"{entry['p_corrected']:.4f}", "*",
+                                  "6/0/0"]  # fmt: skip
+    assert "*" not in mixed and "base (baseline)" in text
+
+
+def test_summary_and_per_query_rows_and_their_csv():
+    comparison = compare("args", "r", PER_TOPIC, "base", ["m"])
+    rows = comparison.summary_rows()
+    assert [(row["run"], row["baseline"]) for row in rows] == [("base", True), ("better", False), ("mixed", False)]
+    assert rows[1]["reject"] is True and rows[0]["p"] is None
+    csv = rows_csv(rows, ["run", "measure", "p", "reject"]).splitlines()
+    assert csv[0] == "run,measure,p,reject" and csv[1] == "base,m,," and csv[2].endswith(",true")
+    long = per_query_rows(PER_TOPIC)
+    assert len(long) == 18 and long[0] == {"run": "base", "topic": "1", "measure": "m", "value": 0.1}
+    assert format_rows(long[:1], ["run", "topic", "measure", "value"]).splitlines()[-1].split() == [
+        "base", "1", "m", "0.1000"]  # fmt: skip

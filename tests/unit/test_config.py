@@ -100,6 +100,15 @@ def test_a_grid_expands_to_one_readably_tagged_run_per_combination_without_the_f
     assert runs[3].params == {"k1": 0.9, "b": 0.75, "epsilon": 0.25}
 
 
+def test_the_baseline_is_a_configured_run_by_its_expanded_tag_else_the_first(tmp_path):
+    grid = "args:\n  corpus: c\n  topics: t\n  runs:\n    bm25: {params: {k1: [0.6, 1.2]}}\n"
+    assert load_config(write(tmp_path, grid))["args"].baseline_tag == "bm25-k1_0.6"
+    chosen = load_config(write(tmp_path, grid + "  baseline: bm25-k1_1.2\n"))["args"]
+    assert chosen.baseline == chosen.baseline_tag == "bm25-k1_1.2"
+    with pytest.raises(InputError, match=r"args.baseline: no run tagged 'bm25' \(runs: bm25-k1_0.6, bm25-k1_1.2\)"):
+        load_config(write(tmp_path, grid + "  baseline: bm25\n"))
+
+
 def test_ranking_tracks_name_their_measures_as_ir_measures_does(tmp_path):
     text = COMPARATIVE + "  measures: [nDCG@10, judged@5, nDCG@10, 'nDCG(judged_only=True)@5']\n  runs: {r: {}}\n"
     track = load_config(write(tmp_path, text))["comparative"]

@@ -17,7 +17,8 @@ from argrank.config import experiment_section
 from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
 from argrank.core.layout import experiment_folder
-from argrank.evaluation.comparison import compare, format_comparison
+from argrank.evaluation.comparison import Significance, compare
+from argrank.tracks.comparison_output import show_comparisons
 from argrank.tracks.perspective.data import judged, query_file, read_corpus, read_predictions, read_queries
 from argrank.tracks.perspective.evaluation import (
     DIVERSITY,
@@ -75,7 +76,8 @@ def compare_command(args: argparse.Namespace) -> int:
     experiments = [experiment_section(path, NAME) for path in args.runs_file or ["runs.yaml"]]
     data = experiments[0][1].corpus
     corpus = read_corpus(data)
-    comparisons = {}
+    baseline = args.baseline or experiments[0][0]
+    comparisons, scored = {}, []
     for scenario in experiments[0][1].scenarios:
         for split in experiments[0][1].splits:
             if not judged(str(data), scenario, split):
@@ -90,15 +92,12 @@ def compare_command(args: argparse.Namespace) -> int:
                 per_topic[name] = result.per_query
                 pooled[name] = {m: result.means[m] for m in at_every_k(DIVERSITY)}
             try:
-                comparisons[f"{scenario}/{split}"] = compare(
-                    NAME, f"{scenario}/{split}", per_topic, args.baseline, at_every_k(RELEVANCE),
-                    args.correction, pooled,
-                )  # fmt: skip
+                significance = Significance(args.test, args.correction, args.alpha)
+                comparison = compare(NAME, f"{scenario}/{split}", per_topic, baseline, at_every_k(RELEVANCE),
+                                     significance, pooled)  # fmt: skip
             except ValueError as error:
                 args.usage_error(str(error))
-    if args.json:
-        print(json.dumps({"track": NAME, "baseline": args.baseline,
-                          "scenarios": {name: c.to_json() for name, c in comparisons.items()}}, indent=2))  # fmt: skip
-    else:
-        print("\n\n".join(format_comparison(c, args.alpha) for c in comparisons.values()))
-    return 0
+            comparisons[comparison.qrels] = comparison
+            scored.append((comparison, per_topic))
+    return show_comparisons(args, scored, lambda: {
+        "track": NAME, "baseline": baseline, "scenarios": {name: c.to_json() for name, c in comparisons.items()}})
