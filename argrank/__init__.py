@@ -7,3 +7,15 @@ under `tracks/` (args, comparative, images, perspective) for what only that trac
 `core` holds what every stage uses (errors, atomic writes, fingerprints, records, model files); `config` reads
 the runs file. The Luigi tasks in the top-level `tasks/` package call into here and stay thin.
 """
+
+__all__ = ["compare", "evaluate"]
+
+
+def __getattr__(name: str):
+    """`argrank.evaluate` and `argrank.compare` (argrank.api), imported on first use so that importing any part
+    of the library does not load the evaluation's libraries."""
+    if name in __all__:
+        from argrank import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'argrank' has no attribute {name!r}")
