@@ -18,6 +18,7 @@ from argrank.core.grid import expand
 from argrank.core.names import name_problem
 from argrank.evaluation.names import EXAMPLES
 from argrank.evaluation.results import STANCE
+from argrank.formats.ir_datasets_cache import dataset_settings
 from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS
 from argrank.quality.settings import RANGES as QUALITY_RANGES
 from argrank.retrieval.registry import checked_params, resolve_params
@@ -197,11 +198,17 @@ def read_ranking_section(path: Path, adapter: RankingTrack, settings: Any, submi
         raise InputError(path, where, "expected a mapping")
     quality = ("quality_training",) if adapter.quality_text else ()
     optional = (*quality, *(("measures",) if adapter.named_measures else ()))
+    optional += ("dataset",) if adapter.datasets else ()
     shared = {adapter.corpus_key, "topics", "qrels", "language", "fields", "depth", "shards", "runs", "baseline"}
     known = {*shared, *optional, *adapter.track_keys}
     unknown = sorted(set(settings) - known)
     if unknown:
         raise InputError(path, where, f"unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+    if "dataset" in settings:  # the keys the section gives itself win over the dataset's
+        cached = dataset_settings(
+            path, f"{where}.dataset", settings["dataset"], adapter.datasets, adapter.corpus_key, set(settings)
+        )
+        settings = {**cached, **settings}
     base = path.parent
 
     def located(key: str, value: Any) -> Path:

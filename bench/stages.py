@@ -161,7 +161,8 @@ def generate(params: dict, phases: Phases) -> dict:
 
 @stage
 def ingest(params: dict, phases: Phases) -> dict:
-    from argrank.tracks.args.argsme import corpus_files, ingest_argsme
+    from argrank.tracks.args.argsme import ingest_argsme
+    from argrank.tracks.args.layout import corpus_files
 
     files = corpus_files(params["corpus"])
     with phases.phase("ingest"):

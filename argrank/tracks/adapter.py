@@ -26,6 +26,7 @@ from argrank.retrieval.formulations import SHARED_QUERIES
 if TYPE_CHECKING:
     from argrank.config import RunSpec, Track
     from argrank.evaluation.results import RunScores, StanceF1, TopicScores
+    from argrank.formats.ir_datasets_cache import CachedDataset
     from argrank.formats.runfile import RunLine
 
 # The `argrank evaluate` options a ranking track reads (the others are refused for it, by name).
@@ -91,6 +92,7 @@ class RankingTrack(TrackAdapter):
 
     Its section has the shared keys (config.read_ranking_section), `corpus_key` for where its documents are, and
     `track_keys` and `run_keys` of its own, read by `read_own` and `read_run` into `section_type` and `run_type`.
+    With `datasets`, `dataset: <ir_datasets id>` fills in the corpus, topics and qrels from ir_datasets' cache.
     """
 
     name: str
@@ -106,6 +108,7 @@ class RankingTrack(TrackAdapter):
     section_type: type | None = None  # None: config.Track
     run_type: type | None = None  # None: config.RunSpec
     stance_judgments: StanceJudgments | None = None
+    datasets: Mapping[str, CachedDataset] = field(default_factory=dict)  # ir_datasets ids its section may name
     evaluate_options: tuple[str, ...] = RANKING_EVALUATE_OPTIONS
     compare_options: tuple[str, ...] = RANKING_COMPARE_OPTIONS
     commands: Mapping[str, tuple[str, str]] = field(default_factory=dict)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from argrank.core.fingerprint import files_digest
 from argrank.core.table_writer import IngestStats
-from argrank.tracks.args.argsme import corpus_files, ingest_argsme
+from argrank.tracks.args.argsme import ingest_argsme
+from argrank.tracks.args.layout import corpus_files
 from tasks.ingest import IngestTask
 from tasks.tracks import TrackTasks
 

@@ -44,3 +44,19 @@ def test_built_from_code_the_mistake_is_raised_to_the_caller(tmp_path):
     runs_file.write_text(ARGS + "  shards: 500\n  runs: {r: {}}\n", encoding="utf-8")
     with pytest.raises(InputError, match="args.shards: expected an integer from 1 to 64"):
         FullSubmission(runs_file=str(runs_file))
+
+
+def test_a_dataset_file_not_in_ir_datasets_cache_is_one_line_before_any_task_runs(tmp_path, monkeypatch):
+    monkeypatch.setenv("IR_DATASETS_HOME", str(tmp_path / "empty"))
+    runs_file = tmp_path / "runs.yaml"
+    runs_file.write_text("args:\n  dataset: argsme/2020-04-01/touche-2020-task-1\n  runs: {r: {}}\n", encoding="utf-8")
+    outputs = tmp_path / "outputs"
+    done = subprocess.run(luigi_command(runs_file, outputs), check=False, cwd=REPO, capture_output=True, text=True)
+    assert done.returncode == 35
+    (said,) = done.stderr.strip().splitlines()
+    missing = tmp_path / "empty" / "argsme" / "2020-04-01" / "debateorg.json"
+    assert said == (
+        f"argrank: error: {runs_file}: args.dataset: {missing} is not in ir_datasets' cache; fetch it with: "
+        "ir_datasets export argsme/2020-04-01/touche-2020-task-1 docs > /dev/null"
+    )
+    assert not outputs.exists()

@@ -10,7 +10,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from argrank.core.errors import InputError
-from argrank.tracks.args.argsme import _READ_SIZE, SCHEMA, SOURCE_FILES, corpus_files, ingest_argsme
+from argrank.tracks.args.argsme import _READ_SIZE, SCHEMA, ingest_argsme
+from argrank.tracks.args.layout import SOURCE_FILES, corpus_files
 
 EXCERPT = "touche-task1/args-me-excerpt-debatewise.json"
 

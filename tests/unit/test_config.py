@@ -12,8 +12,10 @@ from argrank.core.errors import InputError
 REPO = Path(__file__).resolve().parents[2]
 
 
-def write(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "runs.yaml"
+def write(tmp_path: Path, text: str, name: str = "runs.yaml") -> Path:
+    """The runs file `text`, beside the args.me file its `corpus: c` names (the corpus is checked when it is read)."""
+    (tmp_path / "c").write_text('{"arguments": []}', encoding="utf-8")
+    path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
 
@@ -252,8 +254,7 @@ def test_out_of_range_parameters_duplicate_keys_and_unsafe_names_are_named(tmp_p
 
 
 def test_a_file_stem_that_cannot_name_the_experiment_asks_for_an_experiment_key(tmp_path):
-    path = tmp_path / "evaluation.yaml"
-    path.write_text(ARGS + "  runs: {r: {}}\n", encoding="utf-8")
+    path = write(tmp_path, ARGS + "  runs: {r: {}}\n", "evaluation.yaml")
     with pytest.raises(InputError, match="name it with `experiment:`"):
         load_experiment(path)
     path.write_text("experiment: k1-sweep\n" + ARGS + "  runs: {r: {}}\n", encoding="utf-8")

@@ -22,7 +22,8 @@ from argrank.retrieval.registry import make_ranker
 from argrank.retrieval.search import rank_topics
 from argrank.text.multilingual import make_analyzer
 from argrank.text.tokenize import tokenize_table
-from argrank.tracks.args.argsme import corpus_files, ingest_argsme
+from argrank.tracks.args.argsme import ingest_argsme
+from argrank.tracks.args.layout import corpus_files
 from tasks.index import BuildIndex, MergeStatistics
 from tasks.rank import RankShard, RankTopics
 from tasks.tokenize import TokenizeDocuments

@@ -1,13 +1,6 @@
-"""Touché Task 1, argument retrieval for controversial questions: the args.me corpus's streaming ingest. Its
-ranking, runs and nDCG@5 evaluation are the shared stages'."""
+"""Touché Task 1, argument retrieval for controversial questions: the args.me corpus's streaming ingest and the
+ir_datasets ids it reads from ir_datasets' cache. Its ranking, runs and nDCG@5 evaluation are the shared stages'."""
 
-from argrank.tracks.adapter import RankingTrack
+from argrank.tracks.args.track import TRACK
 
-TRACK = RankingTrack(
-    name="args",
-    about="Touché Task 1: arguments from args.me for controversial questions; nDCG@5",
-    corpus_key="corpus",
-    default_fields=("conclusion", "premise"),
-    allowed_fields=("conclusion", "premise"),
-    quality_text="premise",
-)
+__all__ = ["TRACK"]

@@ -17,10 +17,6 @@ import pyarrow as pa
 from argrank.core.errors import InputError
 from argrank.core.table_writer import IngestStats, write_rows
 
-# Version 2020-04-01 ships one file per debate portal; older versions ship one file.
-SOURCE_FILES = ("debateorg.json", "debatepedia.json", "debatewise.json", "idebate.json", "parliamentary.json")
-SINGLE_FILE = "args-me.json"
-
 # (key in an argument's "context", column) in column order.
 CONTEXT_COLUMNS = (
     ("sourceId", "source_id"),
@@ -38,22 +34,6 @@ SCHEMA = pa.schema(
 
 STANCES = frozenset({"PRO", "CON"})
 _READ_SIZE = 1 << 20
-
-
-def corpus_files(directory: str | Path) -> list[Path]:
-    """The corpus files in `directory`: the five per-portal files in fixed order, else the single args-me.json."""
-    directory = Path(directory)
-    split = [directory / name for name in SOURCE_FILES]
-    present = [path.is_file() for path in split]
-    if all(present):
-        return split
-    if any(present):
-        missing = ", ".join(path.name for path, here in zip(split, present) if not here)
-        raise InputError(directory, "", f"incomplete args.me corpus: missing {missing}")
-    single = directory / SINGLE_FILE
-    if single.is_file():
-        return [single]
-    raise InputError(directory, "", f"no args.me corpus: neither {', '.join(SOURCE_FILES)} nor {SINGLE_FILE}")
 
 
 def ingest_argsme(files: Sequence[str | Path], out_path: str | Path, batch_size: int = 10_000) -> IngestStats:
