@@ -10,4 +10,5 @@ TRACK = RankingTrack(
     default_fields=("conclusion", "premise"),
     allowed_fields=("conclusion", "premise"),
     quality_text="premise",
+    gate_measures=("nDCG@5",),  # under both judgments, relevance and quality
 )
