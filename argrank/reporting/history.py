@@ -66,9 +66,9 @@ def compared_record(records: list[dict[str, Any]], runs_file: str | None, across
     return None
 
 
-def default_gate(tracks: Iterable[str]) -> dict[str, frozenset[str]]:
+def default_gate(tracks: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """track → the measures its adapter declares worth gating (`gate_measures`)."""
-    return {name: frozenset(registered(name).gate_measures) for name in tracks}
+    return {name: registered(name).gate_measures for name in tracks}
 
 
 def held_measures(records: Iterable[dict[str, Any]]) -> list[str]:
@@ -81,13 +81,13 @@ def _names(runs: dict[str, dict[str, dict]]) -> set[str]:
     return {measure for by_qrels in runs.values() for values in by_qrels.values() for measure in values}
 
 
-def gate_names(asked: Iterable[str], records: list[dict[str, Any]]) -> frozenset[str]:
+def gate_names(asked: Iterable[str], records: list[dict[str, Any]]) -> tuple[str, ...]:
     """The measures `--gate` names, as the records hold them: a held name as given, else as ir_measures writes it
     (`measures.canonical`: `judged@5` is `Judged@5`). ValueError names one no record holds, and lists those held."""
     from argrank.evaluation.measures import canonical  # ir_measures: imported only when a gate is named
 
     held = held_measures(records)
-    chosen = set()
+    chosen = []
     for name in asked:
         stored = name
         if stored not in held:
@@ -97,23 +97,25 @@ def gate_names(asked: Iterable[str], records: list[dict[str, Any]]) -> frozenset
                 pass
         if stored not in held:
             raise ValueError(f"--gate {name}: no nightly record holds it; they hold {', '.join(held)}")
-        chosen.add(stored)
-    return frozenset(chosen)
+        chosen.append(stored)
+    return tuple(dict.fromkeys(chosen))
 
 
 def describe_gate(gate: Mapping[str, Collection[str]], means: dict[str, Any]) -> str:
-    """What the gate watches per track, among the measures `means` holds ("nothing" for a track holding none)."""
+    """What the gate watches per track, in the gate's order, among the measures `means` holds ("nothing" for a
+    track holding none)."""
     parts = []
     for track in sorted(means):
-        watched = sorted(_names(means[track]) & set(gate.get(track, ())))
+        held = _names(means[track])
+        watched = [measure for measure in gate.get(track, ()) if measure in held]
         parts.append(f"{track} {', '.join(watched) if watched else 'nothing'}")
     return "; ".join(parts)
 
 
 def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     """What differs between two records' origins, in words: the runs file, the inputs (the tracks whose signature
-    differs) and the commit (short hashes); "nothing" when all three are the same. A key a record lacks counts as
-    changed."""
+    differs) and the commit (short hashes); "nothing" when all three are the same. A key only one of them has
+    counts as changed (records written before it existed)."""
     found = []
     if before.get("runs_file") != after.get("runs_file"):
         found.append("the runs file")
