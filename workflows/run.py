@@ -6,8 +6,9 @@ terminal our stage lines, every warning and, at the end, the experiment's scores
 
 `nightly` does the same for the submission experiment, then appends a record to `outputs/history.jsonl` (date,
 git commit, the runs file's digest, each track's signature, every mean) and rewrites the report with the trend.
-Its exit status is for the scheduler: 0 all well, 1 the build failed, 3 a mean fell by more than --tolerance
-since the previous record (the record is kept either way).
+Its exit status is for the scheduler: 0 all well, 1 the build failed, 3 a gated mean (each track's
+`gate_measures`, or those --gate names) fell by more than --tolerance since the latest record of the same runs file
+(of any with --across-changes); the record is kept either way.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import luigi
 from argrank.config import load_experiment
 from argrank.core.fingerprint import file_digest
 from argrank.core.layout import experiment_folder, history_file, report_folder
-from argrank.reporting.history import append_record, drops, published_means, read_history
+from argrank.reporting import history
 
 FAILED, DROPPED = 1, 3
 OURS = ("argrank", "tasks", "workflows")  # loggers whose INFO lines the terminal shows
@@ -43,25 +44,47 @@ def cmd_nightly(args: argparse.Namespace) -> int:
     experiment = load_experiment(args.runs_file)
     if not experiment.submission:
         args.usage_error(f"{args.runs_file} is not the submission (no `submission: true`): nightly runs track that")
+    path = history_file(args.outputs)
+    previous = history.read_history(path)
+    named = None
+    if args.gate and previous:  # checked before the build; with no record yet there is nothing to gate
+        try:
+            named = history.gate_names(args.gate, previous)
+        except ValueError as error:
+            args.usage_error(str(error))
     if not build(args):
         return FAILED
-    path = history_file(args.outputs)
-    previous = read_history(path)
     record = {
         "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "commit": _git_commit(),
         "runs_file": file_digest(args.runs_file),
         "signatures": _signatures(args.runs_file),
-        "means": published_means(experiment, args.outputs),
+        "means": history.published_means(experiment, args.outputs),
     }
-    append_record(path, record)
-    fallen = drops(previous[-1]["means"], record["means"], args.tolerance) if previous else []
+    history.append_record(path, record)
     if not build(args):  # the report again, now with this record's trend
         return FAILED
     print(summary(experiment.name, args.outputs))
     print(f"\nnightly record {len(previous) + 1} appended to {path}")
+    gate = dict.fromkeys(record["means"], named) if named is not None else history.default_gate(record["means"])
+    return _judge(previous, record, gate, args)
+
+
+def _judge(previous: list[dict], record: dict, gate: dict, args: argparse.Namespace) -> int:
+    """Compare tonight's record with the one it may be compared with; DROPPED (with what changed since that
+    record) when a gated mean fell by more than the tolerance."""
+    index = history.compared_record(previous, record["runs_file"], args.across_changes)
+    if index is None:
+        print("no earlier record to compare with: nothing gated" if args.across_changes else
+              "no earlier record of this runs file: nothing gated (--across-changes compares with the latest record)")
+        return 0
+    before, which = previous[index], f"record {index + 1} of {previous[index]['date']}"
+    print(f"compared with {which}; gated: {history.describe_gate(gate, record['means'])}")
+    fallen = history.drops(before["means"], record["means"], args.tolerance, gate)
     for line in fallen:
         print(f"dropped by more than {args.tolerance}: {line}", file=sys.stderr)
+    if fallen:
+        print(f"changed since {which}: {history.changes(before, record)}", file=sys.stderr)
     return DROPPED if fallen else 0
 
 
@@ -147,7 +170,22 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_nightly_arguments(parser: argparse.ArgumentParser) -> None:
     _add_build_arguments(parser, cmd_nightly)
-    parser.add_argument("--tolerance", type=float, default=0.01, help="how far a mean may fall before exit status 3")
+    parser.add_argument(
+        "--tolerance", type=float, default=0.01, help="how far a gated mean may fall before exit status 3"
+    )
+    parser.add_argument(
+        "--gate",
+        action="append",
+        metavar="MEASURE",
+        help="watch this measure (repeatable; ir_measures' names, stance_f1, on_stance@10, …) instead of each "
+        "track's effectiveness measures",
+    )
+    parser.add_argument(
+        "--across-changes",
+        action="store_true",
+        help="compare with the latest record even when the runs file has changed since (default: the latest record "
+        "of the same runs file)",
+    )
 
 
 def _add_build_arguments(parser: argparse.ArgumentParser, handler) -> None:

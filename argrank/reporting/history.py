@@ -2,13 +2,17 @@
 
 A record holds when and from what the run was made (date, git commit, the runs file's and the inputs' digests)
 and every mean the submission published, so the report can draw each measure's trend and a scheduler can be told
-when one dropped.
+when one dropped. The gate compares a record with the latest earlier one of the same runs file (a changed runs file
+is another experiment, whose means may differ by design) and watches only the measures that say how good the runs
+are (each track's `gate_measures`, or the ones named), then names what changed between the two records, so that a
+reported drop can be traced. Records written before a key existed still load: each key is read with a default.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from argrank.config import Experiment
@@ -53,16 +57,94 @@ def published_means(experiment: Experiment, output_dir: str | Path) -> dict[str,
     return means
 
 
-def drops(previous: dict[str, Any], current: dict[str, Any], tolerance: float) -> list[str]:
-    """Every mean that fell by more than `tolerance` from the previous record to this one, as readable lines
-    (rKL, where lower is better, counts when it rose)."""
+def compared_record(records: list[dict[str, Any]], runs_file: str | None, across_changes: bool) -> int | None:
+    """The index of the record tonight's is compared with: the latest of the same runs-file digest, or with
+    `across_changes` the latest whatever its digest; None when no record qualifies."""
+    for index in reversed(range(len(records))):
+        if across_changes or records[index].get("runs_file") == runs_file:
+            return index
+    return None
+
+
+def default_gate(tracks: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """track → the measures its adapter declares worth gating (`gate_measures`)."""
+    return {name: registered(name).gate_measures for name in tracks}
+
+
+def held_measures(records: Iterable[dict[str, Any]]) -> list[str]:
+    """Every measure name the records' means hold, sorted."""
+    return sorted({name for record in records for runs in record["means"].values() for name in _names(runs)})
+
+
+def _names(runs: dict[str, dict[str, dict]]) -> set[str]:
+    """The measure names of one track's means (run → judgments → measure → mean)."""
+    return {measure for by_qrels in runs.values() for values in by_qrels.values() for measure in values}
+
+
+def gate_names(asked: Iterable[str], records: list[dict[str, Any]]) -> tuple[str, ...]:
+    """The measures `--gate` names, as the records hold them: a held name as given, else as ir_measures writes it
+    (`measures.canonical`: `judged@5` is `Judged@5`). ValueError names one no record holds, and lists those held."""
+    from argrank.evaluation.measures import canonical  # ir_measures: imported only when a gate is named
+
+    held = held_measures(records)
+    chosen = []
+    for name in asked:
+        stored = name
+        if stored not in held:
+            try:
+                stored = canonical(name)
+            except ValueError:
+                pass
+        if stored not in held:
+            raise ValueError(f"--gate {name}: no nightly record holds it; they hold {', '.join(held)}")
+        chosen.append(stored)
+    return tuple(dict.fromkeys(chosen))
+
+
+def describe_gate(gate: Mapping[str, Collection[str]], means: dict[str, Any]) -> str:
+    """What the gate watches per track, in the gate's order, among the measures `means` holds ("nothing" for a
+    track holding none)."""
+    parts = []
+    for track in sorted(means):
+        held = _names(means[track])
+        watched = [measure for measure in gate.get(track, ()) if measure in held]
+        parts.append(f"{track} {', '.join(watched) if watched else 'nothing'}")
+    return "; ".join(parts)
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """What differs between two records' origins, in words: the runs file, the inputs (the tracks whose signature
+    differs) and the commit (short hashes); "nothing" when all three are the same. A key only one of them has
+    counts as changed (records written before it existed)."""
+    found = []
+    if before.get("runs_file") != after.get("runs_file"):
+        found.append("the runs file")
+    old, new = before.get("signatures") or {}, after.get("signatures") or {}
+    tracks = sorted(track for track in old.keys() | new.keys() if old.get(track) != new.get(track))
+    if tracks:
+        found.append(f"the inputs of {', '.join(tracks)}")
+    if before.get("commit") != after.get("commit"):
+        found.append(f"the commit {_short(before.get('commit'))} → {_short(after.get('commit'))}")
+    return "; ".join(found) if found else "nothing (same runs file, inputs and commit)"
+
+
+def _short(commit: str | None) -> str:
+    return commit[:7] if commit else "unknown"
+
+
+def drops(
+    previous: dict[str, Any], current: dict[str, Any], tolerance: float, gate: Mapping[str, Collection[str]]
+) -> list[str]:
+    """Every gated mean (`gate`: track → measures) that fell by more than `tolerance` from the previous record to
+    this one, as readable lines (rKL, where lower is better, counts when it rose)."""
     found = []
     for track, runs in current.items():
+        watched = gate.get(track, ())
         for run, by_qrels in runs.items():
             for qrels, values in by_qrels.items():
                 for measure, value in values.items():
                     before = previous.get(track, {}).get(run, {}).get(qrels, {}).get(measure)
-                    if value is None or before is None:
+                    if measure not in watched or value is None or before is None:
                         continue
                     fall = (value - before) if measure.startswith("rKL") else (before - value)
                     if fall > tolerance:

@@ -51,6 +51,9 @@ class TrackAdapter:
     compare_options: tuple[str, ...] = ()
     # Commands of its own: name → ("module:function" adding the command's arguments and handler, help line).
     commands: Mapping[str, tuple[str, str]] = {}
+    # The measures (as `means` names them) whose fall `argrank nightly` reports by default: effectiveness, never
+    # coverage such as Judged@k, which moves whenever the runs reach other documents.
+    gate_measures: tuple[str, ...] = ()
 
     def add_evaluate_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Options of `argrank evaluate` only this track reads (those in `evaluate_options` the shared parser lacks)."""
@@ -112,6 +115,7 @@ class RankingTrack(TrackAdapter):
     evaluate_options: tuple[str, ...] = RANKING_EVALUATE_OPTIONS
     compare_options: tuple[str, ...] = RANKING_COMPARE_OPTIONS
     commands: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    gate_measures: tuple[str, ...] = ()
     tasks: str = ""
 
     def __post_init__(self) -> None:

@@ -49,16 +49,56 @@ def test_nightly_appends_a_record_draws_the_trend_and_exits_3_when_a_mean_drops(
     assert set(record["signatures"]) == {"args"}
     assert record["means"]["args"]["argrank-bm25"]["relevance"]["nDCG@5"] > 0.5
 
+    assert "no earlier record of this runs file: nothing gated" in first.stdout
+
     config = yaml.safe_load(runs_file.read_text())
-    config["args"]["runs"]["argrank-bm25"]["params"] = {"k1": 0.01, "b": 1.0}  # a much worse ranking
+    config["args"]["runs"]["argrank-dirichlet"]["params"] = {"mu": 5}  # a worse ranking
     runs_file.write_text(yaml.safe_dump(config))
-    second = argrank(*nightly)
+    second = argrank(*nightly, "--across-changes")  # another runs file: compared only when asked
     assert second.returncode == 3, second.stderr
-    assert "dropped by more than 0.01: args argrank-bm25 " in second.stderr
+    assert "dropped by more than 0.01: args argrank-dirichlet relevance nDCG@5: " in second.stderr
+    assert f"compared with record 1 of {record['date']}; gated: args nDCG@5" in second.stdout
+    assert f"changed since record 1 of {record['date']}: the runs file; the inputs of args" in second.stderr
     assert len(history.read_text().splitlines()) == 2
     report = outputs / "experiments" / "runs" / "report"
     assert "2 nightly records" in (report / "index.html").read_text()
     assert any(report.glob("trend-args-relevance-nDCG@5.svg"))
+
+
+def test_nightly_gates_effectiveness_on_records_of_the_same_runs_file(tmp_path):
+    """The reported night: `mu: 5` for argrank-dirichlet, then `mu: 1000` again. mu 5 is another runs file, so
+    nothing is compared; restored, Judged@5 is lower than under mu 5 while nDCG@5 is higher, and Judged@5 is
+    coverage, not a drop."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    nightly = ("nightly", "--runs-file", str(runs_file), "--outputs", str(outputs), "--tolerance", "0.01")
+    original = runs_file.read_text()
+    assert argrank(*nightly).returncode == 0
+    config = yaml.safe_load(original)
+    config["args"]["runs"]["argrank-dirichlet"]["params"] = {"mu": 5}
+    runs_file.write_text(yaml.safe_dump(config))
+    changed = argrank(*nightly)
+    assert changed.returncode == 0, changed.stderr
+    assert "no earlier record of this runs file: nothing gated" in changed.stdout
+    runs_file.write_text(original)
+    restored = argrank(*nightly, "--across-changes")
+    assert restored.returncode == 0, restored.stderr
+    assert "compared with record 2 of " in restored.stdout and "dropped" not in restored.stderr
+
+    records = [json.loads(line)["means"]["args"]["argrank-dirichlet"]["relevance"]
+               for line in (outputs / "history.jsonl").read_text().splitlines()]  # fmt: skip
+    assert records[2]["Judged@5"] < records[1]["Judged@5"] - 0.01  # what the old gate reported as a drop
+    assert records[2]["nDCG@5"] >= records[1]["nDCG@5"]
+
+
+def test_an_unknown_gate_is_a_usage_error_listing_the_measures_the_history_holds(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    outputs.mkdir()
+    means = {"args": {"argrank-bm25": {"relevance": {"nDCG@5": 0.7, "Judged@5": 0.9}}}}
+    (outputs / "history.jsonl").write_text(json.dumps({"date": "2026-11-01", "means": means}) + "\n")
+    done = argrank("nightly", "--runs-file", str(runs_file), "--outputs", str(outputs), "--gate", "P@10")
+    assert done.returncode == 2
+    assert "--gate P@10: no nightly record holds it; they hold Judged@5, nDCG@5" in done.stderr
+    assert not (outputs / "experiments").exists()  # refused before building anything
 
 
 def test_nightly_is_for_the_submission(tmp_path):

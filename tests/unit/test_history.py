@@ -1,11 +1,21 @@
-"""The nightly history: records read back, damaged lines named, and which means count as dropped."""
+"""The nightly history: records read back, damaged lines named, which record tonight's is compared with, which
+measures the gate watches, which means count as dropped, and what changed since the compared record."""
 
 from __future__ import annotations
 
 import pytest
 
 from argrank.core.errors import InputError
-from argrank.reporting.history import append_record, drops, read_history
+from argrank.reporting.history import (
+    append_record,
+    changes,
+    compared_record,
+    default_gate,
+    describe_gate,
+    drops,
+    gate_names,
+    read_history,
+)
 
 
 def test_records_are_appended_one_per_line_and_read_back_oldest_first(tmp_path):
@@ -25,14 +35,86 @@ def test_a_damaged_line_is_named(tmp_path, line, problem):
     assert error.value.where == "line 2"
 
 
-def test_a_drop_is_a_fall_beyond_the_tolerance_and_for_rkl_a_rise():
+def test_a_drop_is_a_gated_fall_beyond_the_tolerance_and_for_rkl_a_rise():
     before = {"args": {"bm25": {"relevance": {"nDCG@5": 0.70, "Judged@5": 0.9}}},
               "perspective": {"baseline/dev": {"scores": {"rKL@4": 0.10, "nDCG@4": 0.9}}}}  # fmt: skip
-    after = {"args": {"bm25": {"relevance": {"nDCG@5": 0.65, "Judged@5": 0.895}}},
+    after = {"args": {"bm25": {"relevance": {"nDCG@5": 0.65, "Judged@5": 0.85}}},
              "perspective": {"baseline/dev": {"scores": {"rKL@4": 0.20, "nDCG@4": 0.95}}}}  # fmt: skip
-    assert drops(before, after, 0.01) == [
+    every = {"args": {"nDCG@5", "Judged@5"}, "perspective": {"rKL@4", "nDCG@4"}}
+    assert drops(before, after, 0.01, every) == [
         "args bm25 relevance nDCG@5: 0.7000 → 0.6500",
+        "args bm25 relevance Judged@5: 0.9000 → 0.8500",
         "perspective baseline/dev scores rKL@4: 0.1000 → 0.2000",
     ]
-    assert drops(before, after, 0.2) == []
-    assert drops({}, after, 0.0) == []  # nothing to compare with: a new run or track
+    assert drops(before, after, 0.2, every) == []
+    assert drops({}, after, 0.0, every) == []  # nothing to compare with: a new run or track
+    assert drops(before, after, 0.01, {"args": {"Judged@5"}}) == ["args bm25 relevance Judged@5: 0.9000 → 0.8500"]
+
+
+def test_the_default_gate_watches_each_tracks_effectiveness_never_judged():
+    gate = default_gate(["args", "comparative", "images", "perspective"])
+    assert gate == {
+        "args": ("nDCG@5",),
+        "comparative": ("nDCG@5", "stance_f1"),
+        "images": ("on_stance@10",),
+        "perspective": ("nDCG@4", "nDCG@8", "nDCG@16", "nDCG@20"),
+    }
+    # The reproduced night: Judged@5 fell with mu 5 and stayed down once restored, nDCG@5 came back up.
+    before = {"args": {"argrank-dirichlet": {"relevance": {"nDCG@5": 0.40, "Judged@5": 0.875},
+                                             "quality": {"nDCG@5": 0.50, "Judged@5": 0.875}}}}  # fmt: skip
+    after = {"args": {"argrank-dirichlet": {"relevance": {"nDCG@5": 0.41, "Judged@5": 0.85},
+                                            "quality": {"nDCG@5": 0.45, "Judged@5": 0.85}}}}  # fmt: skip
+    assert drops(before, after, 0.01, gate) == ["args argrank-dirichlet quality nDCG@5: 0.5000 → 0.4500"]
+
+
+def test_the_measures_each_track_records_include_its_gate_measures():
+    """Every default gate measure is a name the track's `means` writes (else the gate would watch nothing)."""
+    from argrank.tracks.registry import track
+
+    ranking = {"bm25": {"relevance": {"measures": ["nDCG@5", "Judged@5"], "nDCG@5": 0.5, "Judged@5": 0.9},
+                        "stance": {"stance_f1": 0.6}}}  # fmt: skip
+    images = {"bm25": {"relevance": {"measures": ["on_stance@10", "judged@10"], "on_stance@10": 0.3,
+                                     "judged@10": 0.8}}}  # fmt: skip
+    perspective = {"baseline/dev": {"measures": [f"nDCG@{k}" for k in (4, 8, 16, 20)],
+                                    **{f"nDCG@{k}": 0.5 for k in (4, 8, 16, 20)}}}  # fmt: skip
+    for name, evaluation in [("args", ranking), ("comparative", ranking), ("images", images),
+                             ("perspective", perspective)]:  # fmt: skip
+        means = track(name).means(None, evaluation)
+        assert describe_gate(default_gate([name]), {name: means}) == f"{name} " + ", ".join(track(name).gate_measures)
+
+
+def test_gate_names_are_read_as_the_history_holds_them():
+    records = [{"date": "d", "means": {"args": {"bm25": {"relevance": {"nDCG@5": 0.5, "Judged@5": 0.9}}},
+                                       "comparative": {"bm25": {"stance": {"stance_f1": 0.6}}}}}]  # fmt: skip
+    assert gate_names(["judged@5", "stance_f1", "Judged@5"], records) == ("Judged@5", "stance_f1")
+    with pytest.raises(ValueError, match=r"--gate P@10: no nightly record holds it; they hold Judged@5, "
+                                         r"nDCG@5, stance_f1"):  # fmt: skip
+        gate_names(["P@10"], records)
+    with pytest.raises(ValueError, match="--gate no-such-measure: no nightly record holds it"):
+        gate_names(["no-such-measure"], records)
+
+
+def test_describe_gate_says_where_a_track_holds_none_of_its_gate_measures():
+    means = {"args": {"bm25": {"relevance": {"P@10": 0.5}}}, "images": {"r": {"relevance": {"on_stance@10": 0.2}}}}
+    assert describe_gate(default_gate(means), means) == "args nothing; images on_stance@10"
+
+
+def test_a_record_is_compared_with_the_latest_of_its_runs_file_unless_across_changes():
+    records = [{"runs_file": "a"}, {"runs_file": "b"}, {"runs_file": "a"}, {"runs_file": "c"}, {}]
+    assert compared_record(records, "a", across_changes=False) == 2
+    assert compared_record(records, "b", across_changes=False) == 1
+    assert compared_record(records, "d", across_changes=False) is None
+    assert compared_record(records, "d", across_changes=True) == 4
+    assert compared_record([], "a", across_changes=True) is None
+
+
+def test_the_change_message_names_runs_file_inputs_and_commit():
+    before = {"runs_file": "a", "commit": "1234567890", "signatures": {"args": "s1", "images": "s2"}}
+    same = dict(before)
+    assert changes(before, same) == "nothing (same runs file, inputs and commit)"
+    after = {"runs_file": "b", "commit": "abcdef0123", "signatures": {"args": "s1", "images": "s3", "new": "s4"}}
+    assert changes(before, after) == "the runs file; the inputs of images, new; the commit 1234567 → abcdef0"
+    # An old record without these keys still compares: what it lacks counts as changed.
+    assert changes({"date": "d", "means": {}}, before) == (
+        "the runs file; the inputs of args, images; the commit unknown → 1234567"
+    )

@@ -32,4 +32,5 @@ TRACK = ArgsTrack(
     allowed_fields=("conclusion", "premise"),
     quality_text="premise",
     datasets=DATASETS,
+    gate_measures=("nDCG@5",),  # under both judgments, relevance and quality
 )

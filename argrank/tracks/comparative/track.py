@@ -116,6 +116,7 @@ TRACK = ComparativeTrack(
     run_type=ComparativeRun,
     stance_judgments=StanceJudgments(_read, _evaluate, _format, _report),
     evaluate_options=(*RANKING_EVALUATE_OPTIONS, "stance_qrels"),
+    gate_measures=("nDCG@5", "stance_f1"),
     commands={
         "stance-benchmark": (
             "argrank.tracks.comparative.benchmark_command:add_arguments",

@@ -116,4 +116,5 @@ TRACK = ImagesTrack(
     run_type=ImageRun,
     evaluate_options=("run", "qrels", "topics", "csv", "json", "average"),
     compare_options=("run", "qrels"),
+    gate_measures=("on_stance@10",),
 )

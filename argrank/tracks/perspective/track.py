@@ -20,6 +20,7 @@ class PerspectiveTrack(TrackAdapter):
     tasks = "tasks.tracks.perspective"
     evaluate_options = ("data", "predictions", "scenario", "split", "all_variables", "csv_dir", "json")
     compare_options = ()
+    gate_measures = ("nDCG@4", "nDCG@8", "nDCG@16", "nDCG@20")  # every scenario's, at evaluation.K
     commands = {
         "perspective-cv": (
             "argrank.tracks.perspective.cv_command:add_arguments",
