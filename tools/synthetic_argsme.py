@@ -66,7 +66,7 @@ import numpy as np
 import spacy_lookups_data
 
 from argrank.core.atomic import atomic_path
-from argrank.tracks.args.argsme import SOURCE_FILES
+from argrank.tracks.args.layout import SOURCE_FILES
 
 # Bump when the output for a given seed changes, so a complete() check never accepts an older corpus.
 GENERATOR_VERSION = 1

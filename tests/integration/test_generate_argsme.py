@@ -10,7 +10,7 @@ from pathlib import Path
 import luigi
 
 from argrank.formats.topics import read_topics
-from argrank.tracks.args.argsme import SOURCE_FILES
+from argrank.tracks.args.layout import SOURCE_FILES
 from tools.generate_argsme import GenerateArgsMe
 from tools.synthetic_argsme import TOPICS_FILE, is_complete
 

@@ -11,7 +11,8 @@ import pytest
 
 from argrank.formats.topics import read_topics
 from argrank.text.multilingual import shared_analyzer
-from argrank.tracks.args.argsme import SOURCE_FILES, corpus_files, ingest_argsme
+from argrank.tracks.args.argsme import ingest_argsme
+from argrank.tracks.args.layout import SOURCE_FILES, corpus_files
 from tools.generate_argsme import main
 from tools.synthetic_argsme import (
     _QUESTIONS,
