@@ -160,7 +160,7 @@ def _output_dir() -> Path:
 
 
 def evaluate_arguments(parser: argparse.ArgumentParser) -> None:
-    from argrank.evaluation.measures import EXAMPLES
+    from argrank.evaluation.names import EXAMPLES
     from argrank.evaluation.results import AVERAGING, JUDGED_TOPICS, RUN_TOPICS
 
     parser.add_argument("--run", help="run file (tab or space separated)")
