@@ -100,6 +100,21 @@ def test_compare_takes_trec_eval_names_and_names_the_closest_to_an_unknown_one(s
     assert done.returncode == 2 and "argrank compare: error: unknown measure 'nDGC@5'; closest: nDCG@5" in done.stderr
 
 
+def test_output_into_a_reader_that_leaves_early_ends_quietly(tmp_path):
+    """`argrank … | head -1`: no BrokenPipeError traceback, and 141 (128 + SIGPIPE) as for any command a closed
+    pipe stopped. The output (JSON per topic, some 800 kB) is far more than a pipe holds, so the write meets the
+    closed pipe whenever the reader leaves."""
+    qrels, run = tmp_path / "q.qrels", tmp_path / "r.txt"
+    qrels.write_text("".join(f"{topic} 0 d{topic} 1\n" for topic in range(1, 6001)))
+    run.write_text("".join(f"{topic} Q0 d{topic} 1 1.0 tag\n" for topic in range(1, 6001)))
+    command = [sys.executable, "-m", "workflows.cli", "evaluate", "--run", str(run), "--qrels", str(qrels), "--json"]
+    with subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout.readline() == b"{\n"
+        process.stdout.close()
+        stderr = process.stderr.read().decode()
+    assert process.returncode == 141 and stderr == "", stderr
+
+
 def test_evaluate_averages_over_every_judged_topic_or_the_runs(shared_data, tmp_path):
     task1 = shared_data / "touche-task1"
     half = tmp_path / "half.txt"  # the run's topics 51–75 only
