@@ -37,9 +37,7 @@ def add_arguments(compare_: argparse.ArgumentParser) -> None:
         help="the tag of the run the others are tested against (perspective: an experiment)",
     )
     compare_.add_argument("--qrels", help="a configured judgments name (default: relevance) or a qrels file")
-    compare_.add_argument(
-        "--measure", action="append", metavar="NAME", help=f"ir_measures or trec_eval names ({EXAMPLES})"
-    )
+    compare_.add_argument("--measure", action="append", metavar="NAME", help=f"ir_measures names ({EXAMPLES})")
     compare_.add_argument("--correction", choices=CORRECTIONS, default=HOLM, help="multiple-testing correction")
     compare_.add_argument("--alpha", type=float, default=ALPHA, help=f"what the table marks (default {ALPHA})")
     compare_.add_argument("--outputs", default="outputs", help="the pipeline's output folder")
