@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -160,7 +161,7 @@ def _output_dir() -> Path:
 
 
 def evaluate_arguments(parser: argparse.ArgumentParser) -> None:
-    from argrank.evaluation.measures import EXAMPLES
+    from argrank.evaluation.names import EXAMPLES
     from argrank.evaluation.results import AVERAGING, JUDGED_TOPICS, RUN_TOPICS
 
     parser.add_argument("--run", help="run file (tab or space separated)")
@@ -256,6 +257,19 @@ def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command; a reader that leaves early (`argrank report | head -1`) ends it quietly with status 141, as a
+    shell reports any command a closed pipe stopped (128 + SIGPIPE), so `set -o pipefail` still sees the cut."""
+    try:
+        try:
+            return _command(argv)
+        finally:
+            sys.stdout.flush()  # here, not at exit, where a closed pipe could only be reported with a traceback
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left unwritten goes nowhere
+        return 141
+
+
+def _command(argv: list[str] | None) -> int:
     args = parser(argv).parse_args(argv)
     try:
         return args.handler(args)

@@ -1,9 +1,10 @@
 """Ranking measures by the names the field uses, computed by the library the field trusts.
 
-A measure is named as ir_measures names it (`nDCG@10`, `P@10`, `AP`, `R@1000`, `RR`, `Judged@5`,
-`nDCG(judged_only=True)@5`) and computed by ir_measures: through trec_eval's own code (pytrec_eval) for every
-measure trec_eval has, so score ties, negative labels and unjudged documents are handled exactly as trec_eval
-handles them, and by ir_measures' `judged` provider for Judged. The names our JSON used before we adopted
+A measure is named as ir_measures or trec_eval names it (`nDCG@10` or `ndcg_cut_10`, `P@10` or `P_10`, `AP` or
+`map`; spelling.py), stored under ir_measures' name, and computed by ir_measures: through trec_eval's own code
+(pytrec_eval) for every measure trec_eval has, so score ties, negative labels and unjudged documents are handled
+exactly as trec_eval handles them, and by the first of ir_measures' other providers (PROVIDERS) that computes the
+rest (Judged, ERR@k, alpha_nDCG@k, RBP(rel=1), …) and is installed. The names our JSON used before we adopted
 ir_measures' are aliases (`judged@5` is `Judged@5`). The one figure no library computes as such, the Touché
 organisers' judged-only nDCG, is a `Variant`: ir_measures on judgments read another way, under a name that
 cannot be mistaken for a library's (`condensed-nDCG@5`).
@@ -20,22 +21,25 @@ from dataclasses import dataclass
 
 import ir_measures
 
+from argrank.evaluation import spelling
 from argrank.formats.runfile import RunLine
-from argrank.evaluation.names import EXAMPLES
 
 Qrels = dict[str, dict[str, float]]
 _RunDict = dict[str, dict[str, float]]  # topic → document → score, as ir_measures reads a run
 
-_PROVIDERS = (ir_measures.pytrec_eval, ir_measures.judged)
+# The ir_measures providers argrank computes with, in order of preference: trec_eval's own code first, for the
+# official figures. trectools and ranx are left out: they add pandas or numba for no measure the others lack but
+# RBP without a relevance level (which cwl_eval computes given one: RBP(rel=1)).
+PROVIDERS = ("pytrec_eval", "judged", "gdeval", "pyndeval", "cwl_eval", "msmarco")
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A figure no library computes as such, but ir_measures does once the judgments are read another way:
-    `pattern` matches its names (group 1 the cut-off), `measure` is the ir_measures measure with `{}` for the
-    cut-off, and `label` maps each judgment label before ir_measures sees it."""
+    """A figure no library computes as such, but ir_measures does once the judgments are read another way: `name`
+    is its name with {k} for the cut-off (in any case when read), `measure` the ir_measures measure with {k}, and
+    `label` maps each judgment label before ir_measures sees it."""
 
-    pattern: re.Pattern[str]
+    name: str
     measure: str
     label: Callable[[float], float]
 
@@ -46,33 +50,28 @@ class Variant:
 # labels are first mapped to 0 (webis-de/sigir25-arg-axioms), and TrecTools' get_ndcg(removeUnjudged=True) in
 # Fröbe et al.'s condensed-list baselines (webis-de/ECIR-23, whose name "condensed-ndcg@k" we follow). Unmapped,
 # trec_eval 9 (so ir_measures) treats every negative label as unjudged and drops those documents too.
-CONDENSED = Variant(re.compile(r"condensed-nDCG@(\d+)"), "nDCG(judged_only=True)@{}", lambda label: max(label, 0.0))
+CONDENSED = Variant("condensed-nDCG@{k}", "nDCG(judged_only=True)@{k}", lambda label: max(label, 0.0))
 VARIANTS = (CONDENSED,)
 # The names our JSON used before it adopted ir_measures' names, and the names they stand for now ({k}: cut-off).
 ALIASES = (("judged@{k}", "Judged@{k}"), ("nDCG@{k}_judged_only", "condensed-nDCG@{k}"))
 
 
 def canonical(name: str) -> str:
-    """The name a measure is stored under: an alias resolved, an ir_measures name as ir_measures writes it.
-    ValueError says what is wrong and which names are known."""
+    """The name a measure is stored under, whichever way it is typed: an alias resolved, a variant or an ir_measures
+    measure as we and ir_measures write them (`P_10` → `P@10`, `map` → `AP`), so one measure has one name in every
+    table. ValueError in one line: what is wrong, or the closest known names, or the package a measure needs."""
     for old, new in ALIASES:
         cutoff = _cutoff_in(old, name)
         if cutoff is not None:
             name = new.format(k=cutoff)
-    if _variant(name):
-        return name
-    try:
-        measure = ir_measures.parse_measure(name)
-    except (NameError, ValueError, SyntaxError, TypeError):
-        raise ValueError(f"unknown measure {name!r}; name measures as ir_measures does, e.g. {EXAMPLES}") from None
+    found = _variant(name)
+    if found:
+        return found[0].name.format(k=found[1])
+    measure = spelling.parse(name, (variant.name for variant in VARIANTS))
     cutoff = measure.params.get("cutoff")
     if isinstance(cutoff, int) and cutoff < 1:
         raise ValueError(f"measure {name!r}: the cut-off must be at least 1")
-    if _provider(measure) is None:
-        raise ValueError(
-            f"measure {name!r} needs an ir_measures backend argrank does not install; argrank computes the measures "
-            "of trec_eval (pytrec_eval) and Judged"
-        )
+    _provider(measure, name)
     return str(measure)
 
 
@@ -86,9 +85,9 @@ def old_name(name: str) -> str | None:
 
 
 def _cutoff_in(template: str, name: str) -> str | None:
-    """The cut-off where `name` is `template` with its {k} filled in, else None."""
-    match = re.fullmatch(re.escape(template).replace(re.escape("{k}"), r"(\d+)"), name)
-    return match.group(1) if match else None
+    """The cut-off where `name` is `template` with its {k} filled in, in any case, else None."""
+    match = re.fullmatch(re.escape(template).replace(re.escape("{k}"), r"(\d+)"), name, re.IGNORECASE)
+    return str(int(match.group(1))) if match else None
 
 
 def per_topic_scores(names: list[str], run: list[RunLine], qrels: Qrels) -> dict[str, dict[str, float]]:
@@ -101,9 +100,9 @@ def per_topic_scores(names: list[str], run: list[RunLine], qrels: Qrels) -> dict
     for variant in VARIANTS:
         asked = {}
         for name in names:
-            match = variant.pattern.fullmatch(name)
-            if match:
-                asked[variant.measure.format(match.group(1))] = name
+            cutoff = _cutoff_in(variant.name, name)
+            if cutoff is not None:
+                asked[variant.measure.format(k=cutoff)] = name
         relabelled = {
             topic: {doc: variant.label(label) for doc, label in judged.items()} for topic, judged in qrels.items()
         }
@@ -115,26 +114,48 @@ def _add_scores(scores: dict[str, dict[str, float]], asked: dict[str, str], run:
     """Compute the ir_measures measures `asked` (ir_measures name → the name to store it under) into `scores`."""
     measures = [ir_measures.parse_measure(name) for name in asked]
     integer_qrels = _integer_qrels(qrels) if measures else {}
-    for provider in _PROVIDERS:
-        chosen = [measure for measure in measures if _provider(measure) is provider]
-        if chosen:
-            for metric in provider.evaluator(chosen, integer_qrels).iter_calc(run):
-                scores[metric.query_id][asked[str(metric.measure)]] = float(metric.value)
+    by_provider: dict[str, list[ir_measures.Measure]] = {}
+    for measure in measures:
+        by_provider.setdefault(_provider(measure, str(measure)), []).append(measure)
+    for provider, chosen in by_provider.items():
+        for metric in ir_measures.providers.registry[provider].evaluator(chosen, integer_qrels).iter_calc(run):
+            scores[metric.query_id][asked[str(metric.measure)]] = float(metric.value)
 
 
-def _variant(name: str) -> Variant | None:
-    """The variant that `name` names, or None; ValueError for a cut-off below 1."""
+def _variant(name: str) -> tuple[Variant, str] | None:
+    """The variant that `name` names and its cut-off, or None; ValueError for a cut-off below 1."""
     for variant in VARIANTS:
-        match = variant.pattern.fullmatch(name)
-        if match:
-            if int(match.group(1)) < 1:
+        cutoff = _cutoff_in(variant.name, name)
+        if cutoff is not None:
+            if int(cutoff) < 1:
                 raise ValueError(f"measure {name!r}: the cut-off must be at least 1")
-            return variant
+            return variant, cutoff
     return None
 
 
-def _provider(measure: ir_measures.Measure) -> object | None:
-    return next((provider for provider in _PROVIDERS if provider.supports(measure)), None)
+def _provider(measure: ir_measures.Measure, name: str) -> str:
+    """The first of PROVIDERS that computes `measure` and is installed; ValueError naming what to install where
+    only an uninstalled one computes it (ir_measures' own instructions: `pip install ir-measures[pyndeval]`)."""
+    able = [provider for provider in PROVIDERS if _supports(ir_measures.providers.registry[provider], measure)]
+    installed = [provider for provider in able if ir_measures.providers.registry[provider].is_available()]
+    if installed:
+        return installed[0]
+    if able:
+        how = ir_measures.providers.registry[able[0]].install_instructions()
+        raise ValueError(f"measure {name!r} needs ir_measures' {able[0]} provider, not installed here: {how}")
+    others = [key for key, provider in ir_measures.providers.registry.items() if _supports(provider, measure)]
+    if others:
+        raise ValueError(f"measure {name!r}: ir_measures computes it only with {', '.join(others)}, which argrank "
+                         f"does not use (it uses {', '.join(PROVIDERS)})")
+    raise ValueError(f"measure {name!r}: no ir_measures provider computes it with these parameters (no cut-off?)")
+
+
+def _supports(provider: ir_measures.providers.Provider, measure: ir_measures.Measure) -> bool:
+    """Whether `provider` computes `measure`; a measure missing a parameter it needs (SDCG's max_rel) is not."""
+    try:
+        return provider.supports(measure)
+    except AssertionError:
+        return False
 
 
 def _run_dict(run: list[RunLine]) -> _RunDict:

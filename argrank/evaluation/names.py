@@ -8,4 +8,5 @@ TESTS = (T_TEST, WILCOXON)
 HOLM = "holm"
 BONFERRONI = "bonferroni"
 CORRECTIONS = (HOLM, BONFERRONI)
-EXAMPLES = "nDCG@10, P@10, AP, R@1000, RR, Judged@5, nDCG(judged_only=True)@5"  # measure names, for help texts
+# Measure names, for help texts: ir_measures' names or trec_eval's (stored as ir_measures').
+EXAMPLES = "nDCG@10, P@10 or P_10, AP or map, ndcg_cut_10, R@1000, RR, Judged@5, ERR@10, condensed-nDCG@5"

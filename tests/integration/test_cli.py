@@ -73,9 +73,10 @@ def test_evaluate_named_measures_for_args_and_comparative(shared_data):
 @pytest.mark.parametrize(
     ("options", "problem"),
     [
-        (["--measure", "ndcg@10"], "unknown measure 'ndcg@10'; name measures as ir_measures does"),
+        (["--measure", "nDGC@10"], "argrank evaluate: error: unknown measure 'nDGC@10'; closest: nDCG@10, "),
+        (["--measure", "ndcg_cut"], "argrank evaluate: error: measure 'ndcg_cut' is trec_eval's name for 9 measures"),
         (["--measure", "nDCG@10", "--depth", "10"], "--depth sets the default measures' cut-off"),
-        (["--measure", "alpha_nDCG@10"], "needs an ir_measures backend argrank does not install"),
+        (["--measure", "RBP"], "ir_measures computes it only with trectools, which argrank does not use"),
     ],
 )
 def test_evaluate_refuses_measures_it_cannot_compute(shared_data, options, problem):
@@ -85,6 +86,33 @@ def test_evaluate_refuses_measures_it_cannot_compute(shared_data, options, probl
         "--qrels", str(task1 / "touche2021-task1-51-100-relevance.qrels"), *options,
     )  # fmt: skip
     assert done.returncode == 2 and problem in done.stderr, done.stderr
+
+
+def test_compare_takes_trec_eval_names_and_names_the_closest_to_an_unknown_one(shared_data):
+    task1 = shared_data / "touche-task1"
+    runs = [str(task1 / "runs-2021-elrond" / name) for name in ("ElrondKRun.txt", "ElrondSimpleRun.txt")]
+    common = ["compare", "--run", runs[0], "--run", runs[1], "--baseline", "ElrondKRun",
+              "--qrels", str(task1 / "touche2021-task1-51-100-relevance.qrels")]  # fmt: skip
+    done = argrank(*common, "--measure", "P_10", "--measure", "P@10", "--measure", "map", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["measures"] == ["P@10", "AP"]
+    done = argrank(*common, "--measure", "nDGC@5")
+    assert done.returncode == 2 and "argrank compare: error: unknown measure 'nDGC@5'; closest: nDCG@5" in done.stderr
+
+
+def test_output_into_a_reader_that_leaves_early_ends_quietly(tmp_path):
+    """`argrank … | head -1`: no BrokenPipeError traceback, and 141 (128 + SIGPIPE) as for any command a closed
+    pipe stopped. The output (JSON per topic, some 800 kB) is far more than a pipe holds, so the write meets the
+    closed pipe whenever the reader leaves."""
+    qrels, run = tmp_path / "q.qrels", tmp_path / "r.txt"
+    qrels.write_text("".join(f"{topic} 0 d{topic} 1\n" for topic in range(1, 6001)))
+    run.write_text("".join(f"{topic} Q0 d{topic} 1 1.0 tag\n" for topic in range(1, 6001)))
+    command = [sys.executable, "-m", "workflows.cli", "evaluate", "--run", str(run), "--qrels", str(qrels), "--json"]
+    with subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout.readline() == b"{\n"
+        process.stdout.close()
+        stderr = process.stderr.read().decode()
+    assert process.returncode == 141 and stderr == "", stderr
 
 
 def test_evaluate_averages_over_every_judged_topic_or_the_runs(shared_data, tmp_path):

@@ -115,6 +115,8 @@ def test_ranking_tracks_name_their_measures_as_ir_measures_does(tmp_path):
     text = COMPARATIVE + "  measures: [nDCG@10, judged@5, nDCG@10, 'nDCG(judged_only=True)@5']\n  runs: {r: {}}\n"
     track = load_config(write(tmp_path, text))["comparative"]
     assert track.measures == ("nDCG@10", "Judged@5", "nDCG(judged_only=True)@5")  # aliases resolved, once each
+    text = COMPARATIVE + "  measures: [P_10, P@10, map, ndcg@5, ndcg_cut.5]\n  runs: {r: {}}\n"
+    assert load_config(write(tmp_path, text))["comparative"].measures == ("P@10", "AP", "nDCG@5")  # trec_eval's too
     assert load_config(REPO / "runs.yaml")["args"].measures == ()
 
 
@@ -179,9 +181,9 @@ def test_ranking_tracks_name_their_measures_as_ir_measures_does(tmp_path):
         (f"{COMPARATIVE}  shards: true\n  runs: {{r: {{}}}}\n", "comparative.shards", "integer from 1 to 64"),
         (f"{COMPARATIVE}  measures: nDCG@10\n  runs: {{r: {{}}}}\n", "comparative.measures", "expected a list"),
         (
-            "args:\n  corpus: c\n  topics: t\n  measures: [ndcg@10]\n  runs: {r: {}}\n",
+            "args:\n  corpus: c\n  topics: t\n  measures: [nDGC@10]\n  runs: {r: {}}\n",
             "args.measures",
-            "unknown measure",
+            "unknown measure 'nDGC@10'; closest: nDCG@10,",
         ),
         ("images:\n  collection: c\n  topics: t\n  measures: [P@10]\n  runs: {r: {}}\n", "images", "unknown setting"),
     ],

@@ -4,9 +4,11 @@ in ../shared cross-checked topic by topic against trec_eval's own code (pytrec_e
 from __future__ import annotations
 
 from itertools import pairwise
-from math import log2
+from math import log2, prod
 from pathlib import Path
+from statistics import mean
 
+import ir_measures
 import pytest
 import pytrec_eval
 
@@ -93,13 +95,97 @@ def test_measures_are_named_as_ir_measures_names_them_and_old_names_still_work()
     result = evaluate(RUN, QRELS, measures=["nDCG@10", "judged@5", "AP"])
     assert result.depth == 5 and result.measures == ["nDCG@10", "Judged@5", "AP"]
     for bad, problem in [
-        ("ndcg@5", "unknown measure 'ndcg@5'; name measures as ir_measures does"),
         ("nDCG@0", "cut-off must be at least 1"),
+        ("P_0", "cut-off must be at least 1"),
         ("condensed-nDCG@0", "cut-off must be at least 1"),
-        ("alpha_nDCG@10", "backend argrank does not install"),
     ]:
         with pytest.raises(ValueError, match=problem):
             evaluate(RUN, QRELS, measures=[bad])
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("P_10", "P@10"), ("P.10", "P@10"), ("map", "AP"), ("ndcg_cut_10", "nDCG@10"), ("ndcg_cut.5", "nDCG@5"),
+        ("recip_rank", "RR"), ("bpref", "Bpref"), ("recall_1000", "R@1000"), ("map_cut_10", "AP@10"),
+        ("ndcg@5", "nDCG@5"), ("NDCG@5", "nDCG@5"), ("ERR@10", "ERR@10"), ("err@10", "ERR@10"), ("MAP", "AP"),
+        ("mrr", "RR"), ("judged@5", "Judged@5"), ("condensed-ndcg@05", "condensed-nDCG@5"),
+        ("alpha_nDCG@10", "alpha_nDCG@10"), ("RBP(rel=1)", "RBP(rel=1)"),
+    ],
+)  # fmt: skip
+def test_trec_eval_names_and_any_case_are_stored_under_ir_measures_name(typed, stored):
+    assert canonical(typed) == stored
+
+
+def test_one_measure_under_two_names_is_one_column_with_the_library_name():
+    result = evaluate(RUN, QRELS, measures=["P_10", "P@10", "map", "AP", "ndcg_cut.5", "nDCG@5", "ndcg@5"])
+    assert result.measures == ["P@10", "AP", "nDCG@5"]
+    data = result.to_json()
+    assert data["measures"] == ["P@10", "AP", "nDCG@5"] and not {"P_10", "map", "ndcg_cut.5"} & set(data)
+    assert result.per_topic == evaluate(RUN, QRELS, measures=["P@10", "AP", "nDCG@5"]).per_topic
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("ndcg_cut", "measure 'ndcg_cut' is trec_eval's name for 9 measures (nDCG@5, nDCG@10, nDCG@15, "),
+        ("P", "measure 'P' is trec_eval's name for 9 measures (P@5, P@10, "),
+        ("P_5,10", "measure 'P_5,10' is trec_eval's name for 2 measures (P@5, P@10); name one"),
+        ("official", "measure 'official' is trec_eval's name for a set of measures; name them one by one"),
+    ],
+)
+def test_a_trec_eval_name_for_several_measures_is_refused_with_what_it_stands_for(name, problem):
+    with pytest.raises(ValueError) as error:
+        canonical(name)
+    assert str(error.value).startswith(problem) and "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "closest"),
+    [
+        ("nDGC@5", "nDCG@5"),
+        ("ndgc_cut_10", "ndcg_cut_10"),
+        ("condensd-nDCG@5", "condensed-nDCG@5"),
+        ("recip_rnak", "recip_rank"),
+        ("ndcg_cut_1O", "ndcg_cut"),  # not nDCG@1: ir_measures alone would read only the name's start
+    ],
+)
+def test_an_unknown_name_gets_one_line_with_the_closest_known_names(name, closest):
+    with pytest.raises(ValueError) as error:
+        canonical(name)
+    line = str(error.value)
+    assert line.startswith(f"unknown measure {name!r}; closest: {closest}") and "\n" not in line
+
+
+def test_a_measure_only_an_uninstalled_provider_computes_names_the_package(monkeypatch):
+    monkeypatch.setattr(ir_measures.providers.registry["pyndeval"], "_is_available", False)
+    with pytest.raises(ValueError, match=r"'alpha_nDCG@10' needs ir_measures' pyndeval provider, not installed here: "
+                       r"pip install ir-measures\[pyndeval\]"):  # fmt: skip
+        canonical("alpha_nDCG@10")
+    with pytest.raises(ValueError, match="'RBP': ir_measures computes it only with trectools, which argrank does not"):
+        canonical("RBP")  # cwl_eval computes RBP(rel=1)
+
+
+def test_err_and_rbp_by_hand_and_alpha_ndcg_as_ir_measures_computes_it():
+    qrels = {"1": {"a": 2.0, "b": 1.0, "c": 0.0}, "2": {"x": 1.0}}
+    run = run_of(("1", "c", 3.0), ("1", "a", 2.0), ("1", "b", 1.0), ("2", "y", 1.0))
+    topic = evaluate(run, qrels, measures=["ERR@10", "RBP(rel=1,p=0.5)", "alpha_nDCG@10"]).per_topic
+    # gdeval's ERR: stop probability (2^label − 1) / 2^4 at each rank, 4 its highest label.
+    stop = [0.0, 3 / 16, 1 / 16]
+    expected = sum(p / rank * prod(1 - q for q in stop[: rank - 1]) for rank, p in enumerate(stop, 1))
+    assert topic["1"]["ERR@10"] == pytest.approx(expected, abs=1e-4)  # gdeval prints 4 decimals
+    assert topic["1"]["RBP(rel=1,p=0.5)"] == pytest.approx(0.5 * (0.5 + 0.25), abs=1e-12)
+    assert topic["2"] == {"ERR@10": 0.0, "RBP(rel=1,p=0.5)": 0.0, "alpha_nDCG@10": 0.0}
+    library = ir_measures.calc_aggregate([ir_measures.alpha_nDCG @ 10], qrels_ints(qrels), run_dict(run))
+    assert mean(t["alpha_nDCG@10"] for t in topic.values()) == pytest.approx(library[ir_measures.alpha_nDCG @ 10])
+
+
+def qrels_ints(qrels):
+    return {topic: {doc: int(label) for doc, label in judged.items()} for topic, judged in qrels.items()}
+
+
+def run_dict(run):
+    return {qid: {line.doc: line.score for line in run if line.qid == qid} for qid in {line.qid for line in run}}
 
 
 @pytest.mark.parametrize("measure", ["P.2", "map", "recip_rank", "recall.1000", "ndcg_cut.10", "ndcg"])
