@@ -37,7 +37,8 @@ FAST_SUITE = ("-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow")
 def requirements(pyproject: Path = PYPROJECT) -> list[str]:
     """Every requirement pyproject declares: the runtime ones, then each extra's."""
     project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
-    return [*project["dependencies"], *(r for extra in project.get("optional-dependencies", {}).values() for r in extra)]
+    groups = project.get("optional-dependencies", {}).values()
+    return [*project["dependencies"], *(requirement for group in groups for requirement in group)]
 
 
 def extras(pyproject: Path = PYPROJECT) -> list[str]:
