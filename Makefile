@@ -4,11 +4,12 @@ PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run nightly test test-fast clean bench browser dictionaries
+.PHONY: run nightly test test-fast test-bounds lock clean bench browser dictionaries
 
-$(STAMP): pyproject.toml
+# Installed from the tested set, constraints.txt: a changed lock reinstalls (see README: installing).
+$(STAMP): pyproject.toml constraints.txt
 	python3 -m venv $(VENV)
-	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 run: $(STAMP) dictionaries
@@ -27,8 +28,17 @@ test-fast: $(STAMP)
 
 # The benchmark's peer library (bm25s) is an extra of its own: never a runtime or test dependency.
 $(BENCH_STAMP): $(STAMP)
-	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[bench]'
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[bench]'
 	touch $(BENCH_STAMP)
+
+# constraints.txt again: the newest versions pyproject.toml's ranges allow, every extra, pinned; `make test` after.
+lock: $(STAMP)
+	$(PYTHON) -m tools.dependencies lock
+
+# The fast suite at the ranges' lowest versions and at their newest, each in a throwaway venv (several minutes and
+# PyPI's downloads: not part of `make test`). Run it after changing a range.
+test-bounds: $(STAMP)
+	$(PYTHON) -m tools.dependencies bounds
 
 # Stages, peers and FullSubmission on a synthetic args.me-size corpus: outputs/bench/results.{json,md}.
 # Options after BENCH_ARGS=, e.g. make bench BENCH_ARGS="--arguments 20000 --skip-full-run" (see bench/README.md).
