@@ -13,6 +13,7 @@ variant installed and exits with status 1 when either variant fails to install o
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 import tempfile
@@ -35,10 +36,12 @@ FAST_SUITE = ("-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow")
 
 
 def requirements(pyproject: Path = PYPROJECT) -> list[str]:
-    """Every requirement pyproject declares: the runtime ones, then each extra's."""
+    """Every requirement pyproject declares: the runtime ones, then each extra's (an extra that names another of
+    ours, `argrank[measures]`, adds that one's, which are listed already)."""
     project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
     groups = project.get("optional-dependencies", {}).values()
-    return [*project["dependencies"], *(requirement for group in groups for requirement in group)]
+    listed = [*project["dependencies"], *(requirement for group in groups for requirement in group)]
+    return [text for text in listed if re.match(r"[A-Za-z0-9._-]+", text).group() != project.get("name")]
 
 
 def extras(pyproject: Path = PYPROJECT) -> list[str]:
