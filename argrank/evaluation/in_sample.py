@@ -13,6 +13,7 @@ from typing import Any
 
 IN_SAMPLE, REASON, MEASURES = "in_sample", "in_sample_reason", "in_sample_measures"
 MARK = "*"
+SHOWN = 5  # topics a reason names before "…"
 
 
 @dataclass(frozen=True)
@@ -48,3 +49,8 @@ def marked(cell: str, measure: str, mark: InSample | None) -> str:
 def notes(marks: Iterable[InSample | None]) -> list[str]:
     """One line per distinct reason, in first-seen order: what goes under a table with marked figures."""
     return list(dict.fromkeys(mark.note for mark in marks if mark is not None))
+
+
+def topics_named(topics: list[str]) -> str:
+    """Topic numbers for a reason: the first SHOWN of them, then "…"."""
+    return ", ".join(topics[:SHOWN]) + (", …" if len(topics) > SHOWN else "")
