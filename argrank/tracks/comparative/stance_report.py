@@ -22,7 +22,8 @@ def stance_section(stance_qrels: Path | None, published: Path, evaluations: dict
         for tag, run in evaluations.items()
     ]  # fmt: skip
     html = ["<h3>stance</h3>", table(["run", "stance macro-F1", "pairs", "classifier CV macro-F1"], rows)]
-    html += [f"<p>{text(note)}</p>" for note in notes(run.stance.in_sample for run in evaluations.values() if run.stance)]
+    marks = notes(run.stance.in_sample for run in evaluations.values() if run.stance)
+    html += [f"<p>{text(note)}</p>" for note in marks]
     if stance_qrels is None:
         return "".join(html)
     judged = read_stance_qrels(stance_qrels)
