@@ -6,20 +6,26 @@ import csv
 import io
 
 from argrank.core.text_table import text_table
+from argrank.evaluation.in_sample import marked, notes
 from argrank.evaluation.results import RunScores, TopicScores
 
 NAME_HEADER = "run / qrels"
 
 
 def format_table(results: dict[str, TopicScores]) -> str:
-    """One row per named result, one column per mean measure (4 decimals) and the number of topics."""
+    """One row per named result, one column per mean measure (4 decimals) and the number of topics; in-sample
+    figures marked, with a line saying why under the table."""
     measures = list(dict.fromkeys(name for result in results.values() for name in result.measures))
     header = [NAME_HEADER, *measures, "topics"]
     rows = [
-        [name, *(f"{result.means[m]:.4f}" if m in result.means else "-" for m in measures), str(result.topics)]
+        [
+            name,
+            *(marked(f"{result.means[m]:.4f}", m, result.in_sample) if m in result.means else "-" for m in measures),
+            str(result.topics),
+        ]
         for name, result in results.items()
     ]
-    return text_table([header, *rows], rule=True)
+    return _with_notes(text_table([header, *rows], rule=True), notes(result.in_sample for result in results.values()))
 
 
 def format_results(evaluations: dict[str, RunScores]) -> str:
@@ -32,18 +38,24 @@ def format_results(evaluations: dict[str, RunScores]) -> str:
 
 
 def format_stance_table(runs: dict[str, RunScores]) -> str:
-    """One row per run: stance macro-F1 and the pairs it is over, and the classifier's cross-validated macro-F1."""
+    """One row per run: stance macro-F1 (marked where in-sample, with a line saying why under the table) and the
+    pairs it is over, and the classifier's cross-validated macro-F1."""
     header = ["run", "stance_f1", "stance_pairs", "classifier_cv_macro_f1"]
     rows = [
         [
             tag,
-            _number(run.stance.macro if run.stance else None),
+            marked(_number(run.stance.macro), "stance_f1", run.stance.in_sample) if run.stance else "-",
             str(run.stance.pairs) if run.stance else "-",
             _number((run.classifier or {}).get("cv_macro_f1")),
         ]
         for tag, run in runs.items()
     ]
-    return text_table([header, *rows], rule=True)
+    marks = notes(run.stance.in_sample for run in runs.values() if run.stance)
+    return _with_notes(text_table([header, *rows], rule=True), marks)
+
+
+def _with_notes(table: str, lines: list[str]) -> str:
+    return "\n".join([table, *lines])
 
 
 def _number(value: float | None) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Self
 
+from argrank.evaluation.in_sample import InSample, in_sample_json
 from argrank.formats.topics import topic_order
 
 STANCE = "stance"  # a run's JSON key for its stance scores; no judgments file may be named so
@@ -31,12 +32,14 @@ AVERAGING = (JUDGED_TOPICS, RUN_TOPICS)
 class TopicScores:
     """One run against one judgments file: per measure the mean over the topics averaged (in the order tables show
     the measures), and per topic, in topic order, each measure's score. `depth` is the cut-off the measures were
-    chosen for, where one was (None for measures named one by one)."""
+    chosen for, where one was (None for measures named one by one); `in_sample` where a model of the run was
+    trained on these judgments' topics."""
 
     depth: int | None
     means: dict[str, float]
     per_topic: dict[str, dict[str, float]]
     average: str = JUDGED_TOPICS
+    in_sample: InSample | None = None
 
     @classmethod
     def of_topics(
@@ -68,7 +71,7 @@ class TopicScores:
 
     def to_json(self) -> dict[str, Any]:
         head = {"depth": self.depth, "topics": self.topics, "average": self.average, "measures": self.measures}
-        return {**head, **self.means, "per_topic": self.per_topic}
+        return {**head, **self.means, **in_sample_json(self.in_sample), "per_topic": self.per_topic}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
@@ -76,24 +79,28 @@ class TopicScores:
         per_topic = {
             topic: {name: data["per_topic"][topic][name] for name in names} for topic in topic_order(data["per_topic"])
         }
-        return cls(data["depth"], {name: data[name] for name in names}, per_topic, data["average"])
+        means = {name: data[name] for name in names}
+        return cls(data["depth"], means, per_topic, data["average"], InSample.from_json(data))
 
 
 @dataclass(frozen=True)
 class StanceF1:
     """Stance macro-F1 over the (topic, document) pairs both the run and the stance judgments have, and F1 per
-    label; `macro` is None where there is no pair to score (a run without stance, or nothing judged)."""
+    label; `macro` is None where there is no pair to score (a run without stance, or nothing judged). `in_sample`
+    where the classifier was trained on the judged topics or passages."""
 
     macro: float | None
     pairs: int
     per_label: dict[str, float | None]
+    in_sample: InSample | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"stance_f1": self.macro, "stance_pairs": self.pairs, "stance_f1_per_label": self.per_label}
+        scores = {"stance_f1": self.macro, "stance_pairs": self.pairs, "stance_f1_per_label": self.per_label}
+        return {**scores, **in_sample_json(self.in_sample)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
-        return cls(data["stance_f1"], data["stance_pairs"], data["stance_f1_per_label"])
+        return cls(data["stance_f1"], data["stance_pairs"], data["stance_f1_per_label"], InSample.from_json(data))
 
 
 @dataclass(frozen=True)

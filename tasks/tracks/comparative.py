@@ -4,6 +4,7 @@ beside the relevance ones."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import luigi
@@ -16,6 +17,7 @@ from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import FORMAT, STANCE, load_model
 from argrank.core.table_writer import IngestStats
+from argrank.evaluation.in_sample import InSample
 from argrank.evaluation.results import STANCE as STANCE_JUDGMENTS
 from argrank.evaluation.results import StanceF1
 from argrank.formats.qrels import judged_topics
@@ -25,6 +27,7 @@ from argrank.tracks.comparative.passages import TEXT, ingest_passages, passage_f
 from argrank.tracks.comparative.ranked_stance import classify_ranking
 from argrank.tracks.comparative.stance_data import read_training_sets
 from argrank.tracks.comparative.stance_evaluation import evaluate_stance
+from argrank.tracks.comparative.stance_in_sample import stance_in_sample
 from argrank.tracks.comparative.stance_qrels import read_stance_qrels
 from argrank.tracks.comparative.track import STANCE_MODEL, ComparativeRun, ComparativeSection
 from tasks.base import CachedTask, location
@@ -132,7 +135,12 @@ class StanceJudged(EvaluateRun):
     def stance(self, run: list[RunLine], known: list[str]) -> StanceF1 | None:
         if not self.stance_qrels:
             return None
-        return evaluate_stance(run, judged_topics(read_stance_qrels(self.stance_qrels), known, self.stance_qrels))
+        judged = judged_topics(read_stance_qrels(self.stance_qrels), known, self.stance_qrels)
+        return dataclasses.replace(evaluate_stance(run, judged), in_sample=self.in_sample(judged))
+
+    def in_sample(self, judged: dict[str, dict[str, str]]) -> InSample | None:
+        """Why the run's stance F1 against `judged` is in-sample, where a model trained on them labelled it."""
+        return None
 
 
 @inherits(WriteRanking)
@@ -145,10 +153,23 @@ class EvaluateComparativeRun(StanceJudged):
 
 @inherits(WriteStanceRun)
 class EvaluateStanceRun(StanceJudged):
-    """A comparative run with stance, and the report of the model that labelled it."""
+    """A comparative run with stance, and the report of the model that labelled it; its stance F1 is marked
+    in-sample where the model's training sets hold the judged topics' object pairs or passages' texts."""
+
+    def requires(self) -> dict[str, luigi.Task]:
+        return {**super().requires(), "documents": IngestPassages(corpus=self.corpus)}
+
+    def input_digests(self) -> list[str]:
+        return [*super().input_digests(), *map(file_digest, self.stance_training)]
 
     def run_task(self) -> WriteRun:
         return self.clone(WriteStanceRun)
+
+    def in_sample(self, judged: dict[str, dict[str, str]]) -> InSample | None:
+        ids = {doc for docs in judged.values() for doc in docs}
+        texts = texts_by_id(self.input()["documents"].path, ids, TEXT)
+        examples = read_training_sets(self.stance_training)
+        return stance_in_sample(examples, judged, objects_by_topic(self.topics), texts)
 
     def model_task(self) -> luigi.Task:
         return self.clone(ClassifyStance).model()

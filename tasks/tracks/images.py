@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import luigi
@@ -14,11 +15,14 @@ from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import FORMAT, STANCE, load_model
 from argrank.core.table_writer import IngestStats
+from argrank.evaluation.results import TopicScores
+from argrank.formats.runfile import RunLine
 from argrank.formats.topics import read_topics
 from argrank.tracks.images.collection import collection_digest, collection_root, ingest_images
 from argrank.tracks.images.qrels import read_image_training
 from argrank.tracks.images.selection import candidates, searches_by_topic, select_images
 from argrank.tracks.images.stance import MODEL_TYPES, pro_probability, train_image_stance, training_examples
+from argrank.tracks.images.stance_in_sample import image_stance_in_sample
 from argrank.tracks.images.texts import stance_texts
 from argrank.tracks.images.track import NEAR_DUPLICATE_BITS, ImageRun, ImageSection
 from argrank.tracks.stance_settings import STANCE_MODEL_DEFAULTS
@@ -146,13 +150,24 @@ class WriteImageRun(WriteRun):
 
 @inherits(WriteImageRun)
 class EvaluateImageRun(EvaluateRun):
-    """On-topic, argumentative and on-stance precision of an images run's 10 PRO and 10 CON images."""
+    """On-topic, argumentative and on-stance precision of an images run's 10 PRO and 10 CON images; on-stance
+    marked in-sample over topics the stance model was trained on."""
 
     def run_task(self) -> WriteRun:
         return self.clone(WriteImageRun)
 
     def model_task(self) -> luigi.Task | None:
         return self.clone(SelectImages).model() if self.stance_training else None
+
+    def input_digests(self) -> list[str]:
+        return [*super().input_digests(), *([file_digest(self.stance_training)] if self.stance_training else [])]
+
+    def score(self, run: list[RunLine], qrels: str, known: list[str]) -> TopicScores:
+        result = super().score(run, qrels, known)
+        if not self.stance_training:
+            return result
+        trained = {topic for topic, _ in read_image_training(self.stance_training)}
+        return dataclasses.replace(result, in_sample=image_stance_in_sample(trained, result.per_topic))
 
 
 def run_task(track: ImageSection, spec: ImageRun) -> WriteRun:

@@ -7,6 +7,7 @@ One ranking per scenario and split; the ranking task reads the document table wi
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from argrank.tracks.perspective.data import (
     read_corpus,
     read_predictions,
     read_queries,
+    training_files,
     write_predictions,
 )
 from argrank.tracks.perspective.evaluation import PerspectiveScores, csv_tables, evaluate_perspective, format_means
@@ -41,6 +43,7 @@ from argrank.tracks.perspective.ranking import (
     rank_scenario,
     training_from_queries,
 )
+from argrank.tracks.perspective.in_sample import perspective_in_sample
 from argrank.tracks.perspective.ingest import ingest_perspective
 from argrank.tracks.perspective.section import NAME as TRACK
 from argrank.tracks.perspective.translation import DICTIONARIES, dictionary_files, read_lexicon
@@ -104,11 +107,8 @@ class RankPerspective(CachedTask):
     def _languages(self) -> list[str]:
         return [code.strip() for code in self.language.split(",")]
 
-    def _training_files(self) -> list[str]:
-        return [str(query_file(self.corpus, scenario, "train")) for scenario in ("baseline", "explicit")]
-
     def input_digests(self) -> list[str]:
-        files = (query_file(self.corpus, self.scenario, self.split), *self._training_files())
+        files = (query_file(self.corpus, self.scenario, self.split), *training_files(self.corpus))
         dictionaries = dictionary_files(self.dictionaries, self._languages())
         return [*(file_digest(path) for path in (*files, *dictionaries)), METHOD]
 
@@ -116,7 +116,7 @@ class RankPerspective(CachedTask):
         index = load_index(self.input()["index"].path)
         analyzer = make_analyzer(self.language)
         positions = {int(doc): i for i, doc in enumerate(index.doc_ids.to_pylist())}
-        baseline_training, perspective_training = (read_queries(path) for path in self._training_files())
+        baseline_training, perspective_training = (read_queries(path) for path in training_files(self.corpus))
         training = training_from_queries(baseline_training, perspective_training, lambda i: positions.get(i, -1))
         table = self.input()["documents"].path
         columns = allowed_columns(self.scenario, self.implicit_stance)
@@ -147,7 +147,8 @@ class RankPerspective(CachedTask):
 
 @inherits(RankPerspective)
 class EvaluatePerspective(CachedTask):
-    """Relevance and diversity of one ranking against its queries' judgments: evaluation.json and the CSV tables."""
+    """Relevance and diversity of one ranking against its queries' judgments: evaluation.json and the CSV tables.
+    The scores are marked in-sample where the ranker learned from these queries (perspective.in_sample)."""
 
     track = TRACK
     stage = "evaluation"
@@ -156,16 +157,17 @@ class EvaluatePerspective(CachedTask):
         return self.clone(RankPerspective)
 
     def input_digests(self) -> list[str]:
-        return [
-            file_digest(query_file(self.corpus, self.scenario, self.split)),
-            file_digest(Path(self.corpus) / CORPUS_FILE),
-        ]
+        files = (query_file(self.corpus, self.scenario, self.split), Path(self.corpus) / CORPUS_FILE)
+        return [file_digest(path) for path in (*files, *training_files(self.corpus))]
 
     def run(self) -> None:
         corpus = read_corpus(self.corpus)
         queries = read_queries(query_file(self.corpus, self.scenario, self.split), corpus)
         predictions = read_predictions(self.input().path, corpus)
         result = evaluate_perspective(corpus, queries, predictions, self.scenario)
+        training = [query for path in training_files(self.corpus) for query in read_queries(path)]
+        in_sample = perspective_in_sample(self.scenario, queries, training, result.means)
+        result = dataclasses.replace(result, in_sample=in_sample)
         with atomic_path(self.output_path) as tmp:
             tmp.mkdir()
             text = json.dumps(result.to_json(), indent=2, sort_keys=True) + "\n"

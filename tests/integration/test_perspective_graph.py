@@ -14,6 +14,7 @@ from argrank.tracks.perspective.data import (
     read_predictions,
     read_queries,
 )
+from argrank.tracks.perspective.report import perspective_section
 
 
 def test_full_submission_writes_every_scenario_and_split_with_tables(tmp_path):
@@ -33,6 +34,26 @@ def test_full_submission_writes_every_scenario_and_split_with_tables(tmp_path):
         assert 0.0 < evaluation[f"{scenario}/dev"]["nDCG@4"] <= 1.0
     assert evaluation["baseline/dev"]["nDCG@4"] >= 0.85
     assert "alpha-nDCG" in (folder / "evaluation.txt").read_text()
+
+
+def test_scores_on_the_training_split_say_they_are_in_sample(tmp_path):
+    """`splits: [train]`: the ranker (and the implicit guess) learned from those very queries, so their scores are
+    marked in-sample in evaluation.json, evaluation.txt and the report; the held-out dev split's are not."""
+    runs_file, outputs = copy_project(tmp_path, "perspective")
+    config = yaml.safe_load(runs_file.read_text())
+    config["perspective"].update(scenarios=["implicit"], splits=["train", "dev"])
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    build(runs_file, outputs)
+    folder = outputs / "submission" / "perspective"
+    evaluation = json.loads((folder / "evaluation.json").read_text())
+    train, dev = evaluation["implicit/train"], evaluation["implicit/dev"]
+    assert train["in_sample"] is True and train["in_sample_measures"] == train["measures"]
+    assert "implicit property guess" in train["in_sample_reason"] and "perspective-cv" in train["in_sample_reason"]
+    assert "in_sample" not in dev
+    text = (folder / "evaluation.txt").read_text()
+    assert f"{train['nDCG@4']:.4f}*" in text and f"* in-sample: {train['in_sample_reason']}" in text
+    assert text.count("in-sample") == 1  # the train split's table only
+    assert perspective_section(folder).count("in-sample") == 1
 
 
 def test_rankings_that_may_not_read_profiles_do_not_change_with_them(tmp_path):

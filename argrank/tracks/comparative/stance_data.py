@@ -60,7 +60,12 @@ class StanceExample:
 def pair_key(example: StanceExample) -> str:
     """The example's two objects, casefolded and sorted: grouping cross-validation folds by it keeps every object
     pair, in either order, in one fold, so a fold is never scored on pairs the model trained on."""
-    return " | ".join(sorted((example.first.casefold(), example.second.casefold())))
+    return objects_key(example.first, example.second)
+
+
+def objects_key(first: str, second: str) -> str:
+    """Two objects, casefolded and sorted: the same key whichever comes first."""
+    return " | ".join(sorted((first.casefold(), second.casefold())))
 
 
 def read_training_sets(paths: Iterable[str | Path]) -> list[StanceExample]:

@@ -92,13 +92,27 @@ class ImagesTrack(RankingTrack):
         return ImageScores
 
     def report_extras(self, section: ImageSection, published: Path, evaluations, folder: Path, files) -> str:
-        """The baseline's images, with the first judgments file's labels."""
+        """Which figures are in-sample and why, then the baseline's images, with the first judgments file's labels."""
         if not section.qrels:
             return ""
         from argrank.tracks.images.report import images_section
 
         qrels = next(iter(section.qrels.values()))
-        return images_section(section.corpus, qrels, published, section.runs[0].tag, folder, files)
+        images = images_section(section.corpus, qrels, published, section.runs[0].tag, folder, files)
+        return in_sample_notes(evaluations) + images
+
+
+def in_sample_notes(evaluations: dict) -> str:
+    """A line per run and judgments file with in-sample figures: the comparison tables above show them unmarked."""
+    from argrank.reporting.html import text
+
+    lines = [
+        f"{tag} / {name}, {' and '.join(scores.in_sample.measures)}: {scores.in_sample.note}"
+        for tag, run in evaluations.items()
+        for name, scores in run.judgments.items()
+        if scores.in_sample is not None
+    ]
+    return "".join(f"<p>{text(line)}</p>" for line in lines)
 
 
 TRACK = ImagesTrack(

@@ -97,6 +97,12 @@ def query_file(data_dir: str | Path, scenario: str, split: str) -> Path:
     return path
 
 
+def training_files(data_dir: str | Path) -> tuple[Path, Path]:
+    """The baseline and the perspective training queries, which every ranking learns from
+    (ranking.training_from_queries)."""
+    return query_file(data_dir, "baseline", "train"), query_file(data_dir, "explicit", "train")
+
+
 def corpus_file(location: str | Path) -> Path:
     """`corpus.jsonl` of a release directory, or `location` itself where it is the file."""
     path = Path(location)

@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from argrank.evaluation.in_sample import InSample, in_sample_json, marked, notes
 from argrank.formats.topics import topic_order
 from argrank.tracks.perspective.data import ISSUES, QUERY_PROPERTY_TO_CORPUS, SCENARIOS, Corpus, Query
 
@@ -63,13 +64,15 @@ def at_every_k(measures: tuple[str, ...]) -> list[str]:
 @dataclass(frozen=True)
 class PerspectiveScores:
     """One scenario's ranking of one split scored: the mean of every measure at every k, relevance per query (in
-    query id order) and diversity per variable; JSON as the evaluator has always written it."""
+    query id order) and diversity per variable; JSON as the evaluator has always written it, with the in-sample
+    mark (in_sample.py) where the ranker learned from these queries."""
 
     scenario: str
     all_variables: bool
     means: dict[str, float]
     per_query: dict[str, dict[str, float]]
     diversity_per_variable: dict[str, dict[str, float]]
+    in_sample: InSample | None = None
 
     @property
     def queries(self) -> int:
@@ -83,6 +86,7 @@ class PerspectiveScores:
             "queries": self.queries,
             "measures": list(self.means),
             **self.means,
+            **in_sample_json(self.in_sample),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -100,6 +104,7 @@ class PerspectiveScores:
             means={name: data[name] for name in data["measures"]},
             per_query={query_id: data["per_query"][query_id] for query_id in topic_order(data["per_query"])},
             diversity_per_variable=data["diversity_per_variable"],
+            in_sample=InSample.from_json(data),
         )
 
 
@@ -321,11 +326,17 @@ def csv_tables(result: PerspectiveScores) -> dict[str, str]:
 
 
 def format_means(result: PerspectiveScores) -> str:
-    """A console table: one row per k, the mean of each measure (4 decimals)."""
+    """A console table: one row per k, the mean of each measure (4 decimals), in-sample means marked with a line
+    saying why under the table."""
     header = ["k", *RELEVANCE, *DIVERSITY]
-    rows = [[str(k), *(f"{result.means[f'{measure}@{k}']:.4f}" for measure in header[1:])] for k in K]
+    rows = [[str(k), *(_mean_cell(result, f"{measure}@{k}") for measure in header[1:])] for k in K]
     widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
-    return "\n".join("  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in (header, *rows))
+    lines = ["  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in (header, *rows)]
+    return "\n".join([*lines, *notes([result.in_sample])])
+
+
+def _mean_cell(result: PerspectiveScores, name: str) -> str:
+    return marked(f"{result.means[name]:.4f}", name, result.in_sample)
 
 
 def _by_k_csv(result: PerspectiveScores, measures: tuple[str, ...]) -> str:
