@@ -92,13 +92,13 @@ class ImagesTrack(RankingTrack):
         return ImageScores
 
     def report_extras(self, section: ImageSection, published: Path, evaluations, folder: Path, files) -> str:
-        """The baseline's images, with the first judgments file's labels."""
+        """Every run's images, with the first judgments file's labels."""
         if not section.qrels:
             return ""
         from argrank.tracks.images.report import images_section
 
         qrels = next(iter(section.qrels.values()))
-        return images_section(section.corpus, qrels, published, section.runs[0].tag, folder, files)
+        return images_section(section.corpus, qrels, published, [spec.tag for spec in section.runs], folder, files)
 
 
 TRACK = ImagesTrack(
