@@ -125,7 +125,9 @@ def trend_plot(path: Path, title: str, charts: dict[str, dict[str, list[tuple[st
             ax.plot(dates, [value for _, value in points], marker="o", markersize=3, color=colours[run], label=run)
         ax.set_title(name, fontsize=10, loc="left")
         ax.tick_params(labelsize=8, labelbottom=True)
-        ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(ax.xaxis.get_major_locator()))
+        dates = mdates.AutoDateLocator(minticks=2, maxticks=4)  # few ticks: a chart is narrow
+        ax.xaxis.set_major_locator(dates)
+        ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(dates))
         ax.grid(color="#d0d7de", linewidth=0.6)
     for ax in axes.flat[len(charts) :]:
         ax.set_visible(False)
