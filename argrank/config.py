@@ -36,13 +36,19 @@ MAX_SHARDS = 64
 @dataclass(frozen=True)
 class RunSpec:
     """One run of a ranking track: its tag, ranking model and parameters, query formulation and quality re-ranking
-    settings (none: no re-ranking). A track with run settings of its own subclasses it (RankingTrack.run_type)."""
+    settings (none: no re-ranking). A track with run settings of its own subclasses it (RankingTrack.run_type).
+
+    A run of a sweep also knows its entry in the runs file (`entry`, the tag written there) and its values of the
+    parameters the entry lists (`swept`, in the order written), so the report can draw the entry's runs as a grid.
+    """
 
     tag: str
     method: str
     params: dict[str, float]
     query: str
     quality: dict[str, float] = field(default_factory=dict)
+    entry: str = ""
+    swept: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -352,10 +358,16 @@ def _run(path: Path, here: str, tag: Any, run: Any, adapter: RankingTrack) -> li
             for quality_tag, settings in expand(run_tag, quality) if quality else [(run_tag, {})]:
                 checked = checked_params("the quality re-ranking", settings, QUALITY_DEFAULTS, QUALITY_RANGES)
                 reranking = {**QUALITY_DEFAULTS, **checked} if quality else {}
-                specs.append(spec_type(quality_tag, method, resolved, query, reranking, **own))
+                swept = _listed(params, chosen) + _listed(quality, settings)
+                specs.append(spec_type(quality_tag, method, resolved, query, reranking, tag, swept, **own))
     except ValueError as error:
         raise InputError(path, here, str(error)) from None
     return specs
+
+
+def _listed(written: dict[str, Any], chosen: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """(name, value) of each parameter `written` as a list, with the value `chosen` for this run."""
+    return tuple((name, chosen[name]) for name, value in written.items() if isinstance(value, list))
 
 
 def _quality(path: Path, where: str, value: Any) -> dict[str, Any]:

@@ -4,9 +4,10 @@
 Everything comes from the published folders (runs, evaluation.json) and the judgments the runs file names, so
 the report says exactly what the submission says. Per ranking track and judgments file: the runs × measures
 table against the baseline (the track's `baseline:`, else its first run), with each difference's corrected
-p-value and significance (comparison.Comparison's `reject`), and the per-topic differences on the first measure, then what the track adds (its adapter's `report_extras`:
-stance matrices, images). A track of another shape writes its own section (`TrackAdapter.report_section`); with
-nightly records, each measure's trend.
+p-value and significance (comparison.Comparison's `reject`), per measure the per-topic differences of every run
+on one scale, each sweep's means as heat maps, then what the track adds (its adapter's `report_extras`: stance
+matrices, images). A track of another shape writes its own section (`TrackAdapter.report_section`); with nightly
+records, each track's trend as small multiples.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from argrank.evaluation.comparison import Comparison, Significance, compare
 from argrank.evaluation.comparison_text import CORRECTION_NAMES, TEST_NAMES
 from argrank.evaluation.results import RunScores
 from argrank.reporting.html import page, table, text
-from argrank.reporting.plots import difference_plot, trend_plot
+from argrank.reporting.plots import difference_plot, sweep_plot, trend_plot
+from argrank.reporting.sweep import Sweep, sweeps, tables
 from argrank.tracks.registry import track as registered
 
 if TYPE_CHECKING:
@@ -69,19 +71,57 @@ def ranking_section(adapter: RankingTrack, track: Track, published: Path, folder
         per_topic = {tag: evaluations[tag].judgments[qrels].per_topic for tag in tags}
         measures = evaluations[tags[0]].judgments[qrels].measures
         comparison = compare(track.name, qrels, per_topic, track.baseline_tag, measures)
-        plot = f"{track.name}-{qrels}-differences.svg"
-        differences = {
-            tag: {topic: scores[measures[0]] - per_topic[tags[0]][topic][measures[0]] for topic, scores in by.items()}
-            for tag, by in per_topic.items()
-            if tag != tags[0]
-        }
-        if differences:
-            difference_plot(folder / plot, measures[0], tags[0], differences)
-            files.append(plot)
         html.append(f"<h3>{text(qrels)}</h3>{_comparison_table(comparison)}")
-        html.append(f'<img class="plot" src="{text(plot)}" alt="per-topic differences">' if differences else "")
+        html.append(_differences(f"{track.name}-{qrels}", comparison.baseline, per_topic, measures, folder, files))
+        means = {tag: evaluations[tag].judgments[qrels].means for tag in tags}
+        for found in sweeps(track.runs):
+            html.append(_sweep(f"{track.name}-{qrels}", found, means, measures, folder, files))
     html.append(adapter.report_extras(track, published, evaluations, folder, files))
     return "".join(html)
+
+
+def _differences(
+    name: str, baseline: str, per_topic: dict[str, dict[str, dict[str, float]]], measures: list[str], folder: Path,
+    files: list[str],
+) -> str:  # fmt: skip
+    """Per measure one plot, a panel per run: its per-topic differences from the baseline, all on one scale."""
+    html = []
+    for measure in measures:
+        differences = {
+            tag: {topic: scores[measure] - per_topic[baseline][topic][measure] for topic, scores in by.items()}
+            for tag, by in per_topic.items()
+            if tag != baseline
+        }
+        if not differences:
+            continue
+        plot = _file_name(f"{name}-differences-{measure}.svg")
+        difference_plot(folder / plot, measure, baseline, differences)
+        files.append(plot)
+        html.append(f'<img class="plot" src="{text(plot)}" alt="{text(measure)}: per-topic differences">')
+    return "".join(html)
+
+
+def _sweep(
+    name: str, found: Sweep, means: dict[str, dict[str, float]], measures: list[str], folder: Path, files: list[str]
+) -> str:
+    """A sweep's means as heat maps, a panel per measure (and per pair of its parameters where it lists more)."""
+    panels = {}
+    for measure in measures:
+        for grid in tables(found, {tag: by_measure.get(measure) for tag, by_measure in means.items()}):
+            pair = f" · {grid.row} × {grid.column}" if len(found.names) > 2 else ""
+            panels[f"{measure}{pair}"] = grid
+    plot = _file_name(f"{name}-sweep-{found.entry}.svg")
+    sweep_plot(folder / plot, f"sweep {found.entry}: mean per {' × '.join(found.names)}", panels)
+    files.append(plot)
+    return (
+        f'<h4>sweep {text(found.entry)}</h4><p class="note">{len(found.runs)} runs of one entry; the best mean '
+        f'per measure is framed.</p><img class="plot sweep" src="{text(plot)}" alt="sweep {text(found.entry)}">'
+    )
+
+
+def _file_name(name: str) -> str:
+    """A plot's file name from names that may hold characters a path should not (a measure's "/")."""
+    return name.replace("/", "_")
 
 
 def _comparison_table(comparison: Comparison) -> str:
@@ -119,17 +159,20 @@ def _number(value: float | None) -> str:
 
 
 def _trend(history: list[dict[str, Any]], folder: Path, files: list[str]) -> str:
-    """Each measure's mean over the nightly records, one plot per track, judgments and measure."""
+    """Each mean over the nightly records: per track one figure, a small chart per judgments and measure."""
     series: dict[tuple[str, str, str], dict[str, list[tuple[str, float]]]] = {}
     for record in history:
         for (track, qrels, measure, tag), value in _means(record):
             series.setdefault((track, qrels, measure), {}).setdefault(tag, []).append((record["date"], value))
-    html = [f'<p class="note">{len(history)} nightly records (outputs/history.jsonl).</p>']
+    charts: dict[str, dict[str, dict[str, list[tuple[str, float]]]]] = {}
     for (track, qrels, measure), lines in series.items():
-        plot = f"trend-{track}-{qrels}-{measure}.svg".replace("/", "_")
-        trend_plot(folder / plot, f"{track} / {qrels}: {measure}", lines)
+        charts.setdefault(track, {})[f"{qrels}: {measure}"] = lines
+    html = [f'<p class="note">{len(history)} nightly records (outputs/history.jsonl).</p>']
+    for track, by_chart in charts.items():
+        plot = _file_name(f"trend-{track}.svg")
+        trend_plot(folder / plot, f"{track}: each mean over the nightly runs", by_chart)
         files.append(plot)
-        html.append(f'<img class="plot" src="{text(plot)}" alt="{text(measure)} over time">')
+        html.append(f'<img class="plot trend" src="{text(plot)}" alt="{text(track)}: means over time">')
     return "".join(html)
 
 

@@ -23,6 +23,8 @@ td.baseline { color: #57606a } .note { color: #57606a } img.plot { max-width: 10
 figure { margin: 0; width: 8.5em; font-size: .75em; text-align: center; overflow-wrap: anywhere }
 figure img { width: 8em; height: 6em; object-fit: cover; border: 1px solid #d0d7de }
 figure.onstance img { border: 3px solid #1a7f37 } figure.offtopic img { border: 3px solid #cf222e }
+img.plot { margin: .8em 0 } details { border-top: 1px solid #d0d7de; padding: .3em 0 }
+summary { cursor: pointer; font-weight: 600; font-size: 1.05em; padding: .2em 0 }
 """
 
 

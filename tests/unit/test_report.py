@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
+import re
+from pathlib import Path
 
+from argrank.config import load_config
 from argrank.evaluation.ranking import RankingScores, evaluate
 from argrank.evaluation.report import format_results, format_table, per_topic_csv
 from argrank.evaluation.results import RunScores, StanceF1
 from argrank.formats.runfile import RunLine
+from argrank.reporting.plots import difference_plot, sweep_plot, trend_plot
+from argrank.reporting.sweep import Sweep, sweeps, tables
 from argrank.tracks.images.evaluation import ImageScores, evaluate_images
 
 QRELS = {"2": {"a": 1.0}, "10": {"b": 2.0, "a": 0.0}, "9": {"c": 1.0}}
@@ -88,3 +94,77 @@ def test_a_run_read_back_from_json_is_the_run_written_and_its_stance_table_says_
         ["trained", "0.5000", "4", "0.7500"],
         ["untrained", "-", "0", "-"],
     ]
+
+
+# The experiment report's plots and sweeps.
+
+
+def _texts(svg: Path) -> list[str]:
+    """The text an SVG shows (the plots write text as text)."""
+    return [html.unescape(found) for found in re.findall(r"<text[^>]*>([^<]*)</text>", svg.read_text())]
+
+
+def test_a_grid_entry_is_one_sweep_whose_runs_know_their_values(tmp_path):
+    runs_file = tmp_path / "runs.yaml"
+    runs_file.write_text(
+        "args:\n  corpus: c\n  topics: t.xml\n  quality_training: q.csv\n  runs:\n    plain: {params: {k1: 1.2}}\n"
+        "    grid: {params: {k1: [0.9, 1.2], b: [0.5, 0.75]}, quality: {weight: [0.5, 1]}}\n"
+    )
+    runs = load_config(runs_file)["args"].runs
+    assert runs[0].swept == () and runs[1].entry == "grid"
+    assert runs[1].tag == "grid-k1_0.9-b_0.5-weight_0.5"
+    assert runs[1].swept == (("k1", 0.9), ("b", 0.5), ("weight", 0.5))
+    [found] = sweeps(runs)
+    assert found.names == ("k1", "b", "weight") and len(found.runs) == 8
+    assert found.runs[(1.2, 0.75, 1)] == "grid-k1_1.2-b_0.75-weight_1"
+
+
+def test_a_sweep_of_three_parameters_is_a_table_per_pair_each_cell_the_best_over_the_third():
+    tags = {(k1, b, w): f"r-{k1}-{b}-{w}" for k1 in (1, 2) for b in (3, 4) for w in (5, 6)}
+    means = {tag: k1 * 10 + b + (0.5 if w == 5 else 0) for (k1, b, w), tag in tags.items()}
+    by_k1_b, by_k1_w, by_b_w = tables(Sweep("r", ("k1", "b", "w"), tags), means)
+    assert (by_k1_b.row, by_k1_b.column, by_k1_b.over) == ("k1", "b", ("w",))
+    assert by_k1_b.cells == [[13.5, 14.5], [23.5, 24.5]]
+    assert by_k1_w.cells == [[14.5, 14], [24.5, 24]] and by_b_w.cells == [[23.5, 23], [24.5, 24]]
+    [row] = tables(Sweep("r", ("k1",), {(1,): "a", (2,): "b"}), {"a": 0.25, "b": None})
+    assert (row.row, row.column, row.cells) == (None, "k1", [[0.25, None]])
+
+
+def test_difference_panels_share_one_scale_and_topics_read_horizontally(tmp_path):
+    small, large = {"1": 0.02, "2": -0.01}, {"1": -0.15, "2": 0.05}
+    difference_plot(tmp_path / "d.svg", "nDCG@5", "base", {"small": small, "large": large})
+    texts = _texts(tmp_path / "d.svg")
+    ticks = [t for t in texts if re.fullmatch(r"−?0\.\d+", t)]
+    assert ticks and all(ticks.count(tick) == 2 for tick in ticks)  # each x tick in both panels: one scale
+    assert "−0.15" in ticks or "−0.2" in ticks
+    assert {"1", "2", "small", "large"} <= set(texts)
+    angles = re.findall(r'rotate\((-?\d+)[^>]*>(?:1|2)</text>', (tmp_path / "d.svg").read_text())
+    assert angles == ["-0", "-0"]  # the topics, once, down the side and not turned
+
+
+def test_a_sweep_plot_writes_every_mean_and_frames_the_best(tmp_path):
+    runs = {(0.9, 0.5): "a", (0.9, 0.75): "b", (1.2, 0.5): "c"}  # (1.2, 0.75) missing: an empty cell
+    [grid] = tables(Sweep("g", ("k1", "b"), runs), {"a": 0.1, "b": 0.3, "c": 0.2})
+    sweep_plot(tmp_path / "s.svg", "sweep g", {"nDCG@5": grid})
+    svg = (tmp_path / "s.svg").read_text()
+    assert {"0.1000", "0.3000", "0.2000", "k1", "b", "nDCG@5"} <= set(_texts(tmp_path / "s.svg"))
+    assert re.findall(r"<text[^>]*font-weight: 700[^>]*>([^<]*)</text>", svg) == ["0.3000"]
+    assert svg.count("stroke: #cf222e") == 1  # the one frame
+    [tied] = tables(Sweep("g", ("k1", "b"), runs), {"a": 0.3, "b": 0.3, "c": 0.2})
+    sweep_plot(tmp_path / "tied.svg", "sweep g", {"nDCG@5": tied})
+    tied_svg = (tmp_path / "tied.svg").read_text()
+    assert re.findall(r"<text[^>]*font-weight: 700[^>]*>([^<]*)</text>", tied_svg) == ["0.3000", "0.3000"]
+    assert tied_svg.count("stroke: #cf222e") == 2
+
+
+def test_a_trend_is_small_multiples_with_one_legend_and_the_same_svg_each_time(tmp_path):
+    charts = {
+        f"relevance: {measure}": {run: [("2025-01-01T02:30:00Z", 0.5), ("2025-01-02T02:30:00Z", 0.6)] for run in "ab"}
+        for measure in ("nDCG@5", "Judged@5", "condensed-nDCG@5", "P@10")
+    }
+    trend_plot(tmp_path / "t.svg", "args", charts)
+    texts = _texts(tmp_path / "t.svg")
+    assert texts.count("a") == texts.count("b") == 1  # one legend for the four charts
+    assert all(texts.count(title) == 1 for title in charts)
+    trend_plot(tmp_path / "again.svg", "args", charts)
+    assert (tmp_path / "t.svg").read_bytes() == (tmp_path / "again.svg").read_bytes()

@@ -92,13 +92,14 @@ class ImagesTrack(RankingTrack):
         return ImageScores
 
     def report_extras(self, section: ImageSection, published: Path, evaluations, folder: Path, files) -> str:
-        """Which figures are in-sample and why, then the baseline's images, with the first judgments file's labels."""
+        """Which figures are in-sample and why, then every run's images, with the first judgments file's labels."""
         if not section.qrels:
             return ""
         from argrank.tracks.images.report import images_section
 
         qrels = next(iter(section.qrels.values()))
-        images = images_section(section.corpus, qrels, published, section.runs[0].tag, folder, files)
+        tags = [spec.tag for spec in section.runs]
+        images = images_section(section.corpus, qrels, published, tags, folder, files)
         return in_sample_notes(evaluations) + images
 
 
