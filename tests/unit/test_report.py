@@ -106,6 +106,7 @@ def _texts(svg: Path) -> list[str]:
 
 def test_a_grid_entry_is_one_sweep_whose_runs_know_their_values(tmp_path):
     runs_file = tmp_path / "runs.yaml"
+    (tmp_path / "c").write_text('{"arguments": []}')  # read with the runs file
     runs_file.write_text(
         "args:\n  corpus: c\n  topics: t.xml\n  quality_training: q.csv\n  runs:\n    plain: {params: {k1: 1.2}}\n"
         "    grid: {params: {k1: [0.9, 1.2], b: [0.5, 0.75]}, quality: {weight: [0.5, 1]}}\n"
