@@ -49,8 +49,9 @@ def write_report(
     settings = Significance()
     intro = (
         f'<p class="note">{runs} runs over {len(experiment.tracks)} tracks. Each run is compared with its track\'s '
-        f"baseline (`baseline:` in the runs file, else the first run) by the {TEST_NAMES[settings.test]} over "
-        f"topics, p-values {CORRECTION_NAMES[settings.correction]}-corrected per measure over the runs tested. "
+        f"baseline (<code>baseline:</code> in the runs file, else the first run) by the "
+        f"{TEST_NAMES[settings.test]} over topics, p-values {CORRECTION_NAMES[settings.correction]}-corrected per "
+        "measure over the runs tested. "
         f"Under each mean: its difference from the baseline, the corrected p-value and * where it is significant "
         f"(p &lt; {settings.alpha}); such cells are green (better) or red (worse). Hover a cell for the raw "
         "p-value and wins/ties/losses.</p>"

@@ -59,6 +59,7 @@ def report(tmp_path_factory) -> tuple[Path, Path, Path]:
     quality = runs["argrank-bm25-quality"]
     sweep = {**quality, "params": {"k1": [0.9, 1.2], "b": 0.75}, "quality": {"weight": [0.5, 1.0], "depth": 100}}
     config["args"]["runs"] = {"argrank-bm25": runs["argrank-bm25"], SWEEP: sweep}
+    config["comparative"]["baseline"] = list(config["comparative"]["runs"])[-1]  # the runs file chooses it
     runs_file.write_text(yaml.safe_dump(config, sort_keys=False))  # k1, then weight: the rows, then the columns
     outputs.mkdir()
     with (outputs / "history.jsonl").open("w") as history:
@@ -110,11 +111,13 @@ def test_the_report_is_self_contained_and_names_every_run_and_measure(report):
 
 
 def test_every_measure_has_one_difference_plot_with_a_panel_per_run(report):
-    folder, _, outputs = report
+    folder, runs_file, outputs = report
     sources = _read(folder).sources
+    config = yaml.safe_load(runs_file.read_text())
     for track in ("args", "comparative", "images"):
         published = json.loads((outputs / "experiments" / "runs" / track / "evaluation.json").read_text())
-        baseline, *others = published
+        baseline = config[track].get("baseline", next(iter(published)))
+        others = [tag for tag in published if tag != baseline]
         for qrels, result in published[baseline].items():
             if qrels == "stance":
                 continue
@@ -125,6 +128,17 @@ def test_every_measure_has_one_difference_plot_with_a_panel_per_run(report):
                 assert all(texts.count(tag) == 1 for tag in others), plot  # a panel per run, titled by its tag
                 assert measure in " ".join(texts)
     assert not any(source.endswith("-differences.svg") for source in sources)
+
+
+def test_the_runs_files_baseline_is_the_reports_and_each_cell_shows_its_corrected_p(report):
+    folder, runs_file, _ = report
+    chosen = yaml.safe_load(runs_file.read_text())["comparative"]["baseline"]
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    comparative = page[page.index('<section id="comparative">'):page.index('<section id="images">')]
+    assert f"baseline {chosen};" in comparative and f"<td>{chosen} (baseline)</td>" in comparative
+    assert re.search(r"<small>[+-]\d\.\d{4}, p \d\.\d{4}\*?</small>", comparative)
+    plot = folder / "comparative-relevance-differences-nDCG@5.svg"
+    assert f"each run − {chosen}, per topic" in " ".join(_svg_texts(plot))
 
 
 def test_a_sweep_is_a_heat_map_per_measure_with_its_means_written_and_the_best_framed_in_bold(report):
