@@ -2,7 +2,8 @@
 
 Relevance and quality labels may be written as integers or floats (`2`, `-2`, `4.0`); they are kept as floats.
 Task 2's stance qrels have a stance label (FIRST, SECOND, NEUTRAL, NO) instead; Task 3's image judgments put an
-aspect or stance in column 2. All are read by this module's loop (the tracks' readers are in their packages), so
+aspect or stance in column 2. BEIR's judgments (as ir_datasets caches them: a `query-id corpus-id score` header over
+three columns) are read as TREC's with iteration 0. All are read by this module's loop (the tracks' readers are in their packages), so
 they report bad lines, repeats and unknown topics alike. Topic ids stay strings ("51") so they match run files and
 topics exactly.
 """
@@ -15,7 +16,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, TypeVar
 
 from argrank.core.errors import InputError
-from argrank.core.records import expect_fields, parse_float, read_records
+from argrank.core.records import Record, expect_fields, parse_float, read_records
+from argrank.formats.beir import QRELS_HEADER
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +70,7 @@ def read_judgments(
     reads it; InputError names the first line with a bad column 2, an unknown topic or a disagreeing repeat."""
     known = None if known_topics is None else set(known_topics)
     first: dict[tuple[str, str, str], tuple[int, str, Label]] = {}  # judgment → line, label text and label of its first
-    for record in read_records(path):
+    for record in _records(path):
         number = record[0]
         topic, column2, item, label_text = expect_fields(path, record, layout.fields)
         if layout.column2 is not None and column2 not in layout.column2:
@@ -89,6 +91,19 @@ def read_judgments(
                 f"{first_number}",
             )
         yield topic, column2, item, label
+
+
+def _records(path: str | Path) -> Iterator[Record]:
+    """The file's records, those of a BEIR file (after its header) given TREC's unused iteration as column 2."""
+    records = read_records(path)
+    first = next(records)
+    if tuple(first[1]) != QRELS_HEADER:
+        yield first
+        yield from records
+        return
+    for number, fields in records:
+        topic, doc, score = expect_fields(path, (number, fields), QRELS_HEADER)
+        yield number, [topic, "0", doc, score]
 
 
 Judged = TypeVar("Judged")

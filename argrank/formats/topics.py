@@ -1,5 +1,7 @@
 """Touché topics XML: `<topics><topic><number/><title/>[<description/><narrative/>]…</topic>…</topics>`,
-or the image track's `queries.jsonl`: one `{"qid": "34", "query": "…"}` per line (the query is the title).
+or the image track's `queries.jsonl`: one `{"qid": "34", "query": "…"}` per line (the query is the title), or BEIR's
+queries as ir_datasets caches them (`queries.json`): one `{"_id", "text", "metadata"}` per line, the metadata's
+description and narrative kept where given.
 
 Years differ (2020 has descriptions and narratives, 2021 titles only, later tracks add elements such as
 `<objects>`), so the known fields are optional and any other child is kept by name in `fields`.
@@ -33,10 +35,10 @@ class Topic:
 
 
 def read_topics(path: str | Path) -> list[Topic]:
-    """All topics of a topics file (XML, or JSON lines if named `*.jsonl`), in file order; any malformed,
-    missing or repeated part raises InputError."""
+    """All topics of a topics file (XML, or JSON lines if named `*.jsonl` or `*.json`), in file order; any
+    malformed, missing or repeated part raises InputError."""
     path = Path(path)
-    if path.suffix == ".jsonl":
+    if path.suffix in (".jsonl", ".json"):
         return _read_jsonl(path)
     try:
         root = ET.parse(path).getroot()
@@ -64,7 +66,7 @@ def read_topics(path: str | Path) -> list[Topic]:
 
 
 def _read_jsonl(path: Path) -> list[Topic]:
-    """Topics from `{"qid", "query"}` lines; blank lines are skipped."""
+    """Topics from `{"qid", "query"}` or BEIR's `{"_id", "text"}` lines; blank lines are skipped."""
     topics: list[Topic] = []
     first_seen: dict[str, int] = {}
     for number, line in enumerate(read_utf8(path).split("\n"), start=1):
@@ -87,17 +89,23 @@ def _jsonl_topic(line: str, path: Path, where: str) -> Topic:
         raise InputError(path, f"{where}, column {error.colno}", f"malformed JSON: {error.msg}") from None
     if not isinstance(value, dict):
         raise InputError(path, where, "not a JSON object")
-    missing = [key for key in ("qid", "query") if key not in value]
+    beir = "_id" in value
+    id_key, query_key = ("_id", "text") if beir else ("qid", "query")
+    missing = [key for key in (id_key, query_key) if key not in value]
     if missing:
         raise InputError(path, where, f"missing {' and '.join(repr(key) for key in missing)}")
-    qid, query = value["qid"], value["query"]
+    qid, query = value[id_key], value[query_key]
     if isinstance(qid, int) and not isinstance(qid, bool):
         qid = str(qid)
     if not isinstance(qid, str) or not re.fullmatch(r"[0-9]+", qid.strip()):
-        raise InputError(path, where, f"qid {qid!r} is not a non-negative integer")
+        raise InputError(path, where, f"{id_key} {qid!r} is not a non-negative integer")
     if not isinstance(query, str) or not query.strip():
-        raise InputError(path, where, f"query {query!r} is empty or not a string")
-    return Topic(number=str(int(qid)), title=query.strip())
+        raise InputError(path, where, f"{query_key} {query!r} is empty or not a string")
+    metadata = value.get("metadata", {}) if beir else {}
+    if not isinstance(metadata, dict):
+        raise InputError(path, where, '"metadata" is not an object')
+    given = {key: metadata[key].strip() for key in ("description", "narrative") if isinstance(metadata.get(key), str)}
+    return Topic(number=str(int(qid)), title=query.strip(), **{key: text for key, text in given.items() if text})
 
 
 def _read_topic(element: ET.Element, path: Path, where: str) -> Topic:

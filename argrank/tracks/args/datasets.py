@@ -1,6 +1,8 @@
 """The ir_datasets ids of Touché Task 1 the args track reads from ir_datasets' cache (formats.ir_datasets_cache),
 at the paths ir_datasets writes them: argsme.py's five files for args.me 2020-04-01 (its `argsme/2020-04-01/<portal>`
-subsets, one `<portal>.json` each), `1.0.json` for version 1.0, and the Touché topics and qrels under `touche/`.
+subsets, one `<portal>.json` each), `1.0.json` for version 1.0, and the Touché topics and qrels under `touche/`;
+and BEIR's Touché collection: its downloaded zip (read by beir.py), queries and test qrels under
+`beir/webis-touche2020/v2/` (ir_datasets' `beir` module caches the zip there as `source.zip`).
 
 Left out: Task 1 of 2022 (`argsme/2020-04-01/processed/…`), whose corpus is a table of sentences, not args.me JSON.
 """
@@ -12,6 +14,7 @@ from argrank.tracks.args.layout import SOURCE_FILES
 
 ARGSME_2020 = CachedFile("argsme/2020-04-01", "docs", SOURCE_FILES)
 TOPICS_2020 = CachedFile("touche/2020/task-1/queries.xml", "queries")
+BEIR_TOUCHE = "beir/webis-touche2020/v2"
 
 
 def _qrels(name: str) -> CachedFile:
@@ -34,5 +37,10 @@ DATASETS = {
         ARGSME_2020,
         CachedFile("touche/2021/task-1/queries.xml", "queries"),
         {"relevance": _qrels("2021/task-1/qrels-relevance"), "quality": _qrels("2021/task-1/qrels-quality")},
+    ),
+    BEIR_TOUCHE: CachedDataset(
+        CachedFile(f"{BEIR_TOUCHE}/source.zip", "docs"),
+        CachedFile(f"{BEIR_TOUCHE}/queries.json", "queries"),
+        {"relevance": CachedFile(f"{BEIR_TOUCHE}/test.qrels", "qrels")},
     ),
 }

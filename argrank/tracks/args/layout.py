@@ -14,7 +14,8 @@ SINGLE_FILE = "args-me.json"
 
 def corpus_files(directory: str | Path) -> list[Path]:
     """The corpus files of `directory`: the five per-portal files in fixed order, else the single args-me.json;
-    `directory` may also be one args.me JSON file by any name (ir_datasets caches version 1.0 as `1.0.json`)."""
+    `directory` may also be one args.me JSON file by any name (ir_datasets caches version 1.0 as `1.0.json`), or a
+    BEIR zip (is_beir_zip)."""
     directory = Path(directory)
     if directory.is_file():
         return [directory]
@@ -31,3 +32,8 @@ def corpus_files(directory: str | Path) -> list[Path]:
     if single.is_file():
         return [single]
     raise InputError(directory, "", f"no args.me corpus: neither {', '.join(SOURCE_FILES)} nor {SINGLE_FILE}")
+
+
+def is_beir_zip(path: str | Path) -> bool:
+    """Whether a corpus file is BEIR's zip (ir_datasets' `beir/webis-touche2020/v2/source.zip`), not args.me JSON."""
+    return Path(path).suffix == ".zip"
