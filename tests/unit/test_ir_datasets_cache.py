@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from test_beir import cache_beir
 
 from argrank.config import load_config
 from argrank.core.errors import InputError
@@ -17,6 +18,8 @@ from argrank.formats.topics import read_topics
 from argrank.tracks.args.argsme import ingest_argsme
 from argrank.tracks.args.layout import SOURCE_FILES, corpus_files
 
+TOUCHE_2021 = "argsme/2020-04-01/touche-2021-task-1"
+BEIR = "beir/webis-touche2020/v2"
 TOPICS = "<topics><topic><number>51</number><title>Is a topic?</title></topic></topics>"
 
 
@@ -74,22 +77,28 @@ def test_keys_given_beside_the_dataset_win_and_need_no_cached_file(home, tmp_pat
 
 
 @pytest.mark.parametrize(
-    "missing, part",
+    "dataset, missing, part",
     [
-        ("argsme/2020-04-01/idebate.json", "docs"),
-        ("touche/2021/task-1/queries.xml", "queries"),
-        ("touche/2021/task-1/qrels-quality.qrels", "qrels"),
+        (TOUCHE_2021, "argsme/2020-04-01/idebate.json", "docs"),
+        (TOUCHE_2021, "touche/2021/task-1/queries.xml", "queries"),
+        (TOUCHE_2021, "touche/2021/task-1/qrels-quality.qrels", "qrels"),
+        (BEIR, f"{BEIR}/source.zip", "docs"),
+        (BEIR, f"{BEIR}/queries.json", "queries"),
+        (BEIR, f"{BEIR}/test.qrels", "qrels"),
     ],
 )
-def test_a_file_not_in_the_cache_is_one_line_naming_it_and_the_command_that_fetches_it(home, tmp_path, missing, part):
+def test_a_file_not_in_the_cache_is_one_line_naming_it_and_the_command_that_fetches_it(
+    home, tmp_path, dataset, missing, part
+):
     cache_2021(home)
+    cache_beir(home)
     (home / missing).unlink()
-    path = runs_file(tmp_path, "  dataset: argsme/2020-04-01/touche-2021-task-1\n")
+    path = runs_file(tmp_path, f"  dataset: {dataset}\n")
     with pytest.raises(InputError) as caught:
         load_config(path)
     assert str(caught.value) == (
         f"{path}: args.dataset: {home / missing} is not in ir_datasets' cache; fetch it with: "
-        f"ir_datasets export argsme/2020-04-01/touche-2021-task-1 {part} > /dev/null"
+        f"ir_datasets export {dataset} {part} > /dev/null"
     )
 
 
