@@ -29,15 +29,18 @@ def test_argrank_run_reads_corpus_topics_and_qrels_from_ir_datasets_cache(tmp_pa
     shutil.copy(DATA / "topics.xml", task / "queries.xml")
     for name in ("relevance", "quality"):
         shutil.copy(DATA / f"qrels-{name}.qrels", task / f"qrels-{name}.qrels")
-    runs = "args:\n  dataset: argsme/2020-04-01/touche-2021-task-1\n  fields: [premise]\n  runs: {bm25: {}}\n"
-    (tmp_path / "cached.yaml").write_text(runs, encoding="utf-8")
-    (tmp_path / "named.yaml").write_text(runs.replace(
-        "  dataset: argsme/2020-04-01/touche-2021-task-1\n",
-        f"  corpus: {DATA / 'corpus'}\n  topics: {DATA / 'topics.xml'}\n"
-        f"  qrels: {{relevance: {DATA / 'qrels-relevance.qrels'}, quality: {DATA / 'qrels-quality.qrels'}}}\n",
-    ), encoding="utf-8")  # fmt: skip
+    write_runs(tmp_path, "argsme/2020-04-01/touche-2021-task-1", ("relevance", "quality"))
     means = run_all(tmp_path, home, ("cached", "named"))
     assert means["cached"] == means["named"] and set(means["cached"]["bm25"]) == {"relevance", "quality"}
+
+
+def write_runs(tmp_path, dataset: str, judgments: tuple[str, ...]) -> None:
+    """cached.yaml naming `dataset`, and named.yaml naming the embedded args files (with `judgments`) instead."""
+    rest = "  fields: [premise]\n  runs: {bm25: {}}\n"
+    qrels = ", ".join(f"{name}: {DATA / f'qrels-{name}.qrels'}" for name in judgments)
+    named = f"  corpus: {DATA / 'corpus'}\n  topics: {DATA / 'topics.xml'}\n  qrels: {{{qrels}}}\n"
+    (tmp_path / "cached.yaml").write_text(f"args:\n  dataset: {dataset}\n{rest}", encoding="utf-8")
+    (tmp_path / "named.yaml").write_text(f"args:\n{named}{rest}", encoding="utf-8")
 
 
 def run_all(tmp_path, home, names) -> dict:
@@ -74,12 +77,6 @@ def test_argrank_run_reads_beir_touche_from_ir_datasets_cache_as_the_args_me_fil
     (folder / "test.qrels").write_text("query-id\tcorpus-id\tscore\n" + "".join(
         f"{topic}\t{doc}\t{label:g}\n" for topic, docs in judged.items() for doc, label in docs.items()
     ), encoding="utf-8")  # fmt: skip
-    runs = "args:\n  dataset: beir/webis-touche2020/v2\n  fields: [premise]\n  runs: {bm25: {}}\n"
-    (tmp_path / "beir.yaml").write_text(runs, encoding="utf-8")
-    (tmp_path / "argsme.yaml").write_text(runs.replace(
-        "  dataset: beir/webis-touche2020/v2\n",
-        f"  corpus: {DATA / 'corpus'}\n  topics: {DATA / 'topics.xml'}\n"
-        f"  qrels: {{relevance: {DATA / 'qrels-relevance.qrels'}}}\n",
-    ), encoding="utf-8")  # fmt: skip
-    means = run_all(tmp_path, tmp_path / "ir_datasets", ("beir", "argsme"))
-    assert means["beir"] == means["argsme"] and set(means["beir"]["bm25"]) == {"relevance"}
+    write_runs(tmp_path, "beir/webis-touche2020/v2", ("relevance",))
+    means = run_all(tmp_path, tmp_path / "ir_datasets", ("cached", "named"))
+    assert means["cached"] == means["named"] and set(means["cached"]["bm25"]) == {"relevance"}
