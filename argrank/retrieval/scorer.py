@@ -25,7 +25,8 @@ class Scorer(Protocol):
         ...
 
     def score(self, term_ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
-        """Candidate documents (the index's column ids, ascending) and their scores; repeated ids count again."""
+        """Candidate documents (the index's column ids, each once, in any order) and their scores; repeated query
+        term ids count again."""
         ...
 
 

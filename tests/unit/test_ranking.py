@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -53,6 +54,9 @@ def test_bm25_scores_identical_to_rank_bm25(corpus, k1, b):
     for query in QUERIES:
         expected = reference.get_scores(query)
         candidates, scores = ours.score(index.vocabulary.ids(query))
+        # Each document holding a query term once (one ranker scores every query: nothing left from the one before).
+        holding = {i for i, d in enumerate(docs[i] for i in order) if set(d) & set(query)}
+        assert sorted(candidates.tolist()) == sorted(holding)
         full = np.zeros(index.num_docs)
         full[candidates] = scores
         np.testing.assert_array_equal(full, expected)
@@ -157,3 +161,14 @@ def test_explicit_statistics_of_the_index_change_nothing(corpus, method):
         term_ids = index.vocabulary.ids(query)
         for got, expected in zip(explicit.score(term_ids), default.score(term_ids)):
             np.testing.assert_array_equal(got, expected)
+
+
+def test_bm25_refuses_a_posting_outside_the_index(corpus):
+    """The compiled loop has no bounds checks of its own: a damaged posting is an error, not a foreign write."""
+    _, _, built = corpus
+    index = dataclasses.replace(built, postings=built.postings.copy())  # the fixture is shared: damage a copy
+    ranker = make_ranker(index, "bm25", {})
+    query = index.vocabulary.ids(["t0"])
+    index.postings.indices[index.postings.indptr[ranker.rows[query[0]]]] = index.num_docs + 5
+    with pytest.raises(ValueError, match="index is damaged"):
+        ranker.score(query)

@@ -13,6 +13,8 @@ from argrank.retrieval.scorer import PostingsScorer
 
 
 class BM25(PostingsScorer):
+    """Scores one query at a time: the accumulator's table is the ranker's own (see retrieval/accumulator.py)."""
+
     def __init__(
         self, index: Index, k1: float, b: float, epsilon: float, statistics: CollectionStatistics | None = None
     ):
@@ -27,27 +29,36 @@ class BM25(PostingsScorer):
         # rank-bm25 sums idf left to right in first-occurrence order; cumsum is that sequential sum.
         average_idf = np.cumsum(idf)[-1] / len(idf) if len(idf) else 0.0
         self.idf = np.where(idf < 0, epsilon * average_idf, idf)
+        # Per document, once per ranker: rank-bm25's length term, k1·(1 − b + b·dl/avgdl), in its order of operations,
+        # and the whole tf factor of a term occurring once, (k1+1)/(1 + that).
+        self.norm = k1 * (1 - b + b * self.doc_lengths / self.avgdl)
+        self._table = np.empty((self.index.num_docs, 2))
+        self._table[:, 1] = (k1 + 1) / (1.0 + self.norm)
+        self._candidates = None  # the accumulator's buffers, made on the first query
 
     def score(self, term_ids: list[int], weights: list[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """As Scorer.score; with `weights`, each term's part is multiplied by its weight (a query expanded with
         translations that count less than its own words)."""
+        from argrank.retrieval.accumulator import DAMAGED, UNTOUCHED, accumulate, collect  # numba: loaded to rank only
+
+        if self._candidates is None:
+            self._table[:, 0] = UNTOUCHED
+            self._candidates = np.empty(self.index.num_docs + 1, dtype=np.int32)  # one spare: it writes, then counts
+            self._scores = np.empty(self.index.num_docs)
+        term_ids = np.asarray(term_ids, dtype=np.int64)
+        rows = self.rows[term_ids] if len(term_ids) else term_ids
+        present = rows >= 0  # a term no document of this index holds adds nothing
+        scale = np.ones(len(term_ids)) if weights is None else np.asarray(weights, dtype=np.float64)
         postings = self.index.postings
-        scores = np.zeros(self.index.num_docs)
-        touched = np.zeros(self.index.num_docs, dtype=bool)
-        k1, b = self.k1, self.b
-        for place, t in enumerate(term_ids):
-            row = self.rows[t]
-            if row < 0:  # no document of this index has the term
-                continue
-            start, end = postings.indptr[row], postings.indptr[row + 1]
-            docs = postings.indices[start:end]
-            tf = postings.data[start:end].astype(np.float64)
-            dl = self.doc_lengths[docs]
-            part = self.idf[t] * (tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / self.avgdl)))
-            scores[docs] += part if weights is None else weights[place] * part
-            touched[docs] = True
-        candidates = np.flatnonzero(touched)
-        return candidates, scores[candidates]
+        n = accumulate(
+            postings.indptr, postings.indices, postings.data, rows[present], self.idf[term_ids[present]],
+            scale[present], self.norm, self.k1 + 1, self._table, self._candidates,
+        )  # fmt: skip
+        if n == DAMAGED:
+            self._candidates = None  # the table holds this query's partial sums: start afresh
+            raise ValueError("the index is damaged: a posting list points outside it (delete it to rebuild it)")
+        collect(self._table, self._candidates, n, self._scores)
+        return self._candidates[:n].copy(), self._scores[:n].copy()
 
 
 MODEL = RankingModel(
