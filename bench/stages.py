@@ -243,7 +243,7 @@ def _spacy_tokens_per_word(path: str, fields: list[str], language: str, sample: 
     step = max(1, source.metadata.num_rows // sample)
     tokens = words = 0
     for batch in source.iter_batches(columns=fields):
-        texts = document_texts(batch.take(list(range(0, batch.num_rows, step))), fields)
+        texts = document_texts(batch.take(list(range(0, batch.num_rows, step))), fields).to_pylist()
         tokens += sum(len(tokenizer(text.lower())) for text in texts)
         words += sum(len(text.split()) for text in texts)
     return tokens / words if words else None

@@ -8,7 +8,7 @@ once and memoised as its terms, so most of a batch is analysed by Arrow and nump
 from __future__ import annotations
 
 from importlib.metadata import version
-from typing import Iterable, Sequence
+from typing import Iterable
 
 import numpy as np
 import pyarrow as pa
@@ -25,11 +25,32 @@ _CAPITALISED_NOUNS = {"de"}  # languages whose lemma tables key nouns with a cap
 CHUNK_MEMO_SIZE = 1 << 20
 # Bump when the analysis rules below change, so cached token lists made by the old rules are not reused.
 RULES_VERSION = 1
+# Joins chunks for one tokenizer call (a private-use character: one token, no special case starts or continues with it).
+SEPARATOR = "\ue000"
 
 
 def analysis_fingerprint(language: str) -> str:
     """What decides an analyzer's output besides the text: our rules, the language, spaCy's and the tables' versions."""
     return f"rules {RULES_VERSION}, {language}, spacy {version('spacy')}, lookups {version('spacy-lookups-data')}"
+
+
+def lowercase(texts: pa.Array) -> pa.Array:
+    """Python's str.lower of each text: Arrow's ASCII lowercasing, the same as str.lower on ASCII text, and str.lower
+    itself for the texts that are not ASCII (Arrow's utf8_lower maps some characters otherwise: final sigma,
+    dotted capital I)."""
+    lowered = pc.ascii_lower(texts)
+    ascii_texts = pc.string_is_ascii(texts)
+    if pc.all(ascii_texts).as_py() is not False:
+        return lowered
+    others = pc.invert(ascii_texts)
+    fixed = pa.array([text.lower() for text in texts.filter(others).to_pylist()], type=texts.type)
+    return pc.replace_with_mask(lowered, others, fixed)
+
+
+def _from_zero(offsets: pa.Array) -> np.ndarray:
+    """A list array's offsets counted from its first list (Arrow may hand over a slice of a larger array)."""
+    values = offsets.to_numpy()
+    return values - values[0]
 
 
 class Analyzer:
@@ -52,6 +73,9 @@ class Analyzer:
         self.terms: list[str] = []
         self._terms_arrow = pa.array([], type=pa.string())
         self._borders = ChunkBorders(nlp.tokenizer)
+        self._separator = nlp.vocab.strings.add(SEPARATOR)
+        if self._borders.tail(SEPARATOR) or self._borders.head(self._separator) or len(self._orths(SEPARATOR)) != 1:
+            raise ValueError(f"{language}: the chunk separator {SEPARATOR!r} takes part in spaCy's special cases")
         self._forget_chunks()
 
     def _term_id(self, orth: int) -> int:
@@ -89,7 +113,7 @@ class Analyzer:
             lemma = lemma[0] if lemma else None
         return text if lemma is None else lemma.lower() if self.language in _CAPITALISED_NOUNS else lemma
 
-    def _term_codes(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    def _term_codes(self, texts: pa.Array) -> tuple[np.ndarray, np.ndarray]:
         """Term ids of all texts, concatenated, and each text's count of kept terms.
 
         spaCy tokenizes each whitespace-delimited chunk of a text on its own, so a text's terms are its chunks'
@@ -97,21 +121,21 @@ class Analyzer:
         chunks' terms. The one exception, a special case matched across chunks (see ChunkBorders), sends the few
         texts where it could happen through spaCy whole.
         """
-        lowered = [text.lower() for text in texts]
+        lowered = lowercase(texts)
         # ASCII whitespace only: every such character is whitespace to spaCy (str.isspace); other whitespace stays
         # inside a chunk, where spaCy splits it as it would in the whole text.
-        chunked = pc.ascii_split_whitespace(pa.array(lowered, type=pa.large_string()))
-        encoded = pc.dictionary_encode(chunked.flatten())
-        rows = self._chunk_rows(encoded.dictionary.to_pylist())[encoded.indices.to_numpy()]
-        chunk_offsets = chunked.offsets.to_numpy()
-        codes, terms_before = self._memo_terms(rows)
-        term_offsets = terms_before[chunk_offsets]
+        chunked = pc.ascii_split_whitespace(lowered)
+        rows = self._chunk_rows(chunked.flatten())
+        chunk_offsets = _from_zero(chunked.offsets)
+        terms = self._memo_terms.take(pa.array(rows))  # each chunk's memoised terms, in text order
+        codes = terms.flatten().to_numpy()
+        term_offsets = _from_zero(terms.offsets)[chunk_offsets]
         lengths = np.diff(term_offsets)
         crossed = self._crossed_texts(rows, chunk_offsets)
         if crossed.size == 0:
             return codes, lengths
         # Splice in the crossed texts' terms, tokenized whole, in place of what their chunks gave.
-        whole_codes, whole_lengths = self._kept_terms([self._orths(lowered[i]) for i in crossed])
+        whole_codes, whole_lengths = self._kept_terms([self._orths(lowered[int(i)].as_py()) for i in crossed])
         whole_offsets = np.concatenate([[0], np.cumsum(whole_lengths)])
         pieces, start = [], 0
         for k, text in enumerate(crossed):
@@ -121,14 +145,6 @@ class Analyzer:
         lengths[crossed] = whole_lengths
         return np.concatenate(pieces), lengths
 
-    def _memo_terms(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The memoised terms of a sequence of chunks, concatenated, and how many come before each chunk (and after
-        the last)."""
-        counts = self._chunk_counts[rows]
-        ends = np.cumsum(counts)
-        shift = np.repeat(self._chunk_starts[rows] - (ends - counts), counts)
-        return self._chunk_terms[np.arange(len(shift)) + shift], np.concatenate([[0], ends])
-
     def _crossed_texts(self, rows: np.ndarray, chunk_offsets: np.ndarray) -> np.ndarray:
         """The texts (by index) in which two neighbouring chunks might take part in one special-case match."""
         left = np.flatnonzero(self._chunk_tail[rows[:-1]])
@@ -137,32 +153,43 @@ class Analyzer:
         # a pair of chunks from two different texts is no neighbour
         return np.unique(text_of_left[left + 1 < chunk_offsets[text_of_left + 1]])
 
-    def _chunk_rows(self, chunks: list[str]) -> np.ndarray:
-        """The memo rows of distinct chunks, analysing those not seen before. The memo is emptied when it would
-        outgrow CHUNK_MEMO_SIZE: frequent chunks come back within a batch, and memory stays bounded."""
-        if len(self._chunk_row) + len(chunks) > CHUNK_MEMO_SIZE:
-            self._forget_chunks()
-        row = self._chunk_row.get
-        rows = np.fromiter((row(chunk, -1) for chunk in chunks), dtype=np.int64, count=len(chunks))
-        new = np.flatnonzero(rows < 0)
-        if new.size:
-            rows[new] = self._learn_chunks([chunks[i] for i in new])
-        return rows
+    def _chunk_rows(self, chunks: pa.Array) -> np.ndarray:
+        """The memo row of each chunk of a batch (every occurrence), analysing those not seen before. The memo is
+        emptied when it would outgrow CHUNK_MEMO_SIZE: frequent chunks come back within a batch, and memory stays
+        bounded.
 
-    def _learn_chunks(self, chunks: list[str]) -> np.ndarray:
-        """Tokenize and analyse new chunks into the memo; returns their rows."""
-        orths = [self._orths(chunk) for chunk in chunks]
+        A chunk's row is its place among the memo's chunks, looked up by Arrow (in C++, the memo hashed once per
+        batch): a Python dict lookup per distinct chunk of every batch was the stage's largest cost."""
+        rows = pc.index_in(chunks, value_set=self._memo_chunks)
+        if rows.null_count == 0:
+            return rows.to_numpy().astype(np.int64)
+        unseen = pc.is_null(rows)
+        new = pc.unique(chunks.filter(unseen))
+        if len(self._memo_chunks) + len(new) > CHUNK_MEMO_SIZE:
+            self._forget_chunks()
+            unseen = pa.array(np.ones(len(chunks), dtype=bool))
+            new = pc.unique(chunks)
+        first = len(self._memo_chunks)
+        self._learn_chunks(new)
+        filled = rows.fill_null(-1).to_numpy().astype(np.int64)
+        positions = np.flatnonzero(unseen.to_numpy(zero_copy_only=False))
+        filled[positions] = first + pc.index_in(chunks.take(pa.array(positions)), value_set=new).to_numpy()
+        return filled
+
+    def _learn_chunks(self, chunks: pa.Array) -> None:
+        """Tokenize and analyse new chunks into the memo, as its next rows."""
+        texts = chunks.to_pylist()
+        orths = self._chunk_orths(texts)
         terms, counts = self._kept_terms(orths)
-        rows = np.arange(len(self._chunk_counts), len(self._chunk_counts) + len(chunks))
-        self._chunk_row.update(zip(chunks, rows.tolist()))
-        self._chunk_starts = np.concatenate([self._chunk_starts, len(self._chunk_terms) + np.cumsum(counts) - counts])
-        self._chunk_counts = np.concatenate([self._chunk_counts, counts])
-        self._chunk_terms = np.concatenate([self._chunk_terms, terms.astype(np.int32)])
-        tails = [self._borders.tail(chunk) for chunk in chunks]
+        offsets = np.zeros(len(counts) + 1, dtype=np.int32)
+        np.cumsum(counts, out=offsets[1:])
+        learned = pa.ListArray.from_arrays(pa.array(offsets), pa.array(terms.astype(np.int32)))
+        self._memo_chunks = pa.concat_arrays([self._memo_chunks, chunks])
+        self._memo_terms = pa.concat_arrays([self._memo_terms, learned])
+        tails = [self._borders.tail(chunk) for chunk in texts]
         heads = [self._borders.head(int(o[0])) if len(o) else 0 for o in orths]
         self._chunk_tail = np.concatenate([self._chunk_tail, np.asarray(tails, dtype=np.int32)])
         self._chunk_head = np.concatenate([self._chunk_head, np.asarray(heads, dtype=np.int32)])
-        return rows
 
     def _orths(self, text: str) -> np.ndarray:
         """The orth ids of spaCy's tokens of `text`."""
@@ -170,12 +197,33 @@ class Analyzer:
 
         return self._tokenizer(text).to_array(ORTH)
 
+    def _chunk_orths(self, chunks: list[str]) -> list[np.ndarray]:
+        """The orth ids of each chunk's tokens, as tokenizing it alone gives them.
+
+        A call of spaCy's tokenizer per chunk costs more than the tokenizing, so the chunks are tokenized in one
+        call, with a SEPARATOR chunk between each two: it starts no special case and continues none (its
+        ChunkBorders codes are 0), so no match reaches across it, and its tokens mark the borders. A chunk that
+        holds the separator, or whitespace at either end (which would join the separating spaces), is tokenized
+        alone."""
+        from spacy.attrs import ORTH
+
+        joined = [i for i, c in enumerate(chunks) if c and not (c[0].isspace() or c[-1].isspace() or SEPARATOR in c)]
+        orths: list[np.ndarray | None] = [None] * len(chunks)
+        if joined:
+            tokens = self._tokenizer(f" {SEPARATOR} ".join(chunks[i] for i in joined)).to_array(ORTH)
+            borders = np.flatnonzero(tokens == self._separator)
+            pieces = np.split(tokens, borders)
+            pieces = pieces[:1] + [piece[1:] for piece in pieces[1:]]
+            if len(pieces) != len(joined) or not all(len(piece) for piece in pieces):
+                raise AssertionError(f"{len(joined)} chunks gave {len(pieces)} pieces of tokens")  # never a wrong memo
+            for i, piece in zip(joined, pieces):
+                orths[i] = piece
+        return [self._orths(c) if o is None else o for c, o in zip(chunks, orths)]
+
     def _forget_chunks(self) -> None:
-        """Empty the chunk memo: a row per chunk of where its terms lie in _chunk_terms, and its border codes."""
-        self._chunk_row: dict[str, int] = {}
-        self._chunk_starts = np.empty(0, dtype=np.int64)
-        self._chunk_counts = np.empty(0, dtype=np.int64)
-        self._chunk_terms = np.empty(0, dtype=np.int32)
+        """Empty the chunk memo: a row per chunk of its text, its terms and its border codes."""
+        self._memo_chunks = pa.array([], type=pa.large_string())
+        self._memo_terms = pa.array([], type=pa.list_(pa.int32()))
         self._chunk_tail = np.empty(0, dtype=np.int32)
         self._chunk_head = np.empty(0, dtype=np.int32)
 
@@ -191,12 +239,14 @@ class Analyzer:
 
     def analyze(self, text: str) -> list[str]:
         """Index terms of one text, in text order."""
-        codes, _ = self._term_codes([text])
+        codes, _ = self._term_codes(pa.array([text], type=pa.large_string()))
         return [self.terms[c] for c in codes]
 
-    def analyze_many(self, texts: Iterable[str]) -> pa.ListArray:
-        """Index terms of a batch of texts as an Arrow list<string> column, without per-token Python strings."""
-        codes, lengths = self._term_codes([text or "" for text in texts])
+    def analyze_many(self, texts: Iterable[str] | pa.Array) -> pa.ListArray:
+        """Index terms of a batch of texts (strings, or an Arrow string column: its text never becomes Python
+        strings, but for chunks not seen before) as an Arrow list<string> column; a missing text has none."""
+        texts = texts if isinstance(texts, pa.Array) else pa.array(list(texts), type=pa.large_string())
+        codes, lengths = self._term_codes(pc.fill_null(texts.cast(pa.large_string()), ""))
         offsets = np.zeros(len(lengths) + 1, dtype=np.int32)
         np.cumsum(lengths, out=offsets[1:])
         return pa.ListArray.from_arrays(pa.array(offsets), self._term_array().take(pa.array(codes)))

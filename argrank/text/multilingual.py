@@ -41,9 +41,9 @@ class MultilingualAnalyzer:
     def analyze(self, text: str, language: str | None = None) -> list[str]:
         return self.analyzer(language or self.detect(text)).analyze(text)
 
-    def analyze_many(self, texts: Iterable[str], languages: Sequence[str] | None = None) -> pa.ListArray:
+    def analyze_many(self, texts: Iterable[str] | pa.Array, languages: Sequence[str] | None = None) -> pa.ListArray:
         """Like Analyzer.analyze_many, each text analysed by its language (detected where not given)."""
-        texts = [text or "" for text in texts]
+        texts = [text or "" for text in (texts.to_pylist() if isinstance(texts, pa.Array) else texts)]
         languages = list(languages) if languages is not None else self.detector.detect_many(texts)
         groups = {language: [i for i, lang in enumerate(languages) if lang == language] for language in set(languages)}
         parts, rows = [], []

@@ -28,10 +28,10 @@ def source_columns(schema: pa.Schema, fields: Sequence[str]) -> list[str]:
     return columns
 
 
-def document_texts(batch: pa.RecordBatch, fields: Sequence[str]) -> list[str]:
+def document_texts(batch: pa.RecordBatch, fields: Sequence[str]) -> pa.Array:
     """The text indexed for each row: the chosen fields joined by newlines; a field a row lacks is empty."""
     columns = [pc.fill_null(_field(batch, f), "") for f in fields]
-    return pc.binary_join_element_wise(*columns, "\n").to_pylist()
+    return pc.binary_join_element_wise(*columns, "\n")
 
 
 def _field(batch: pa.RecordBatch, name: str) -> pa.Array:
@@ -66,7 +66,7 @@ def tokenize_table(
         for batch in track(batches, "tokenize", total=-(-(stop - start) // batch_size), unit="batch"):
             texts = document_texts(batch, fields)
             if by_language:
-                tokens = analyzer.analyze_many(texts, batch.column(LANGUAGE).to_pylist())
+                tokens = analyzer.analyze_many(texts.to_pylist(), batch.column(LANGUAGE).to_pylist())
             else:
                 tokens = analyzer.analyze_many(texts)
             kept += len(tokens.values)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from argrank.text.analyzer import Analyzer
+from argrank.text.analyzer import SEPARATOR, Analyzer, lowercase
 from argrank.text.tokenize import tokenize_table
 
 
@@ -50,3 +52,16 @@ def test_tokenize_table_streams_ids_and_token_lists(analyzer, tmp_path):
     assert table.column("id").to_pylist() == ["b", "a", "c"]
     assert table.column("tokens").to_pylist() == [["ban", "zoo", "zoo", "cruel"], ["cage"], ["vote"]]
     assert kept == 6
+
+
+@given(st.lists(st.one_of(st.text(), st.text(alphabet="İΣσς AbC.\u00a0"))))
+def test_lowercase_is_pythons_str_lower(texts):
+    """Arrow lowercases ASCII texts; the others must still come out as str.lower has them (final sigma, İ)."""
+    assert lowercase(pa.array(texts, type=pa.large_string())).to_pylist() == [text.lower() for text in texts]
+
+
+def test_chunks_tokenized_in_one_call_split_as_tokenized_alone(analyzer):
+    """Chunks joined by the separator for one spaCy call: special cases, affixes, a chunk holding the separator or
+    whitespace at an end (tokenized alone) all give each chunk's own tokens."""
+    chunks = ["e.g.", ":]", "[", "don't", "u.s.", "(hello),", f"a{SEPARATOR}b", "\u00a0x", "y\u00a0", "'s", "x:"]
+    assert [list(o) for o in analyzer._chunk_orths(chunks)] == [list(analyzer._orths(c)) for c in chunks]

@@ -222,5 +222,5 @@ def test_a_full_memo_starts_afresh(monkeypatch):
         got += analyzer.analyze_many(texts[start : start + 20]).to_pylist()
         chunks = pc.ascii_split_whitespace(pa.array([text.lower() for text in texts[start : start + 20]]))
         largest_batch = max(largest_batch, len(pc.unique(chunks.flatten())))
-        assert len(analyzer._chunk_row) <= max(200, largest_batch)
+        assert len(analyzer._memo_chunks) <= max(200, largest_batch)
     assert got == reference(Analyzer("en"), texts)
