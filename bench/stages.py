@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import bench.peers  # noqa: F401  (registers the peers' stages)
+from bench.agreement import TOP
 from bench.harness import STAGES, best_of, phase_fields, stage, tree_bytes
 from bench.inputs import in_index_order, load_tokens, read_queries
 from bench.measure import Phases
@@ -216,6 +217,9 @@ def rank(params: dict, phases: Phases) -> dict:
         _term_lookup(loaded, ranker)(queries[0]["tokens"] if queries else [])
     with phases.phase("top_k_loop"):
         runs = best_of(params["repeats"], lambda: _our_top_k(loaded, ranker, queries, params["depth"]))
+    top = {q["number"]: [] for q in queries}  # the peers' top 10 are compared with these (bench.agreement)
+    top.update({number: loaded.doc_ids.take(docs[:TOP]).to_pylist() for number, (docs, _) in runs.result.items()})
+    Path(params["top_out"]).write_text(json.dumps(top), encoding="utf-8")
     with phases.phase("rank_topics"):
         table = rank_topics(
             index=loaded, analyzer=analyzer, topics=topics, ranker=ranker, query=title, depth=params["depth"]
