@@ -26,7 +26,7 @@ test: $(STAMP) browser dictionaries
 test-fast: $(STAMP)
 	$(PYTHON) -m pytest -q -m "not slow"
 
-# The benchmark's peer library (bm25s) is an extra of its own: never a runtime or test dependency.
+# The benchmark's peer libraries (bm25s, tantivy) are an extra of their own: never runtime or test dependencies.
 $(BENCH_STAMP): $(STAMP)
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[bench]'
 	touch $(BENCH_STAMP)

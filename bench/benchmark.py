@@ -1,7 +1,9 @@
-"""`make bench`: our stages, the peers (bm25s, rank-bm25) and the FullSubmission args track on a synthetic
-args.me-size corpus, and the perspective track's rankings at release size, with the issue's targets checked.
+"""`make bench`: our stages, the peers (bm25s with its numpy and its numba backend, tantivy, rank-bm25) and the
+FullSubmission args track on a synthetic args.me-size corpus, and the perspective track's rankings at release size,
+with the issue's targets checked.
 
-    python -m bench.benchmark [--arguments 387740] [--seed 0] [--subset 50000] [--peers bm25s,rank-bm25]
+    python -m bench.benchmark [--arguments 387740] [--seed 0] [--subset 50000]
+                              [--peers bm25s,bm25s-numba,tantivy,rank-bm25]
                               [--skip-full-run] [--workers 1] [--shards 1] [--corpus DIR] [--out outputs/bench]
                               [--perspective DIR] [--skip-perspective] [--skip-args]
 
@@ -28,7 +30,8 @@ from bench.measure import run_child
 REPO = Path(__file__).resolve().parent.parent
 GENERATOR = REPO / "tools" / "synthetic_argsme.py"
 PERSPECTIVE_DATA = REPO.parent / "shared" / "data" / "perspective-release-train"  # the real release's training part
-PEERS = ("bm25s", "rank-bm25")
+# Each peer and the modules it needs: one that is missing leaves the peer NOT MEASURED, with the reason.
+PEERS = {"bm25s": ("bm25s",), "bm25s-numba": ("bm25s", "numba"), "tantivy": ("tantivy",), "rank-bm25": ("rank_bm25",)}
 K1, B, K1_CHANGED = 1.2, 0.75, 1.3
 DEPTH = 1000
 
@@ -45,7 +48,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--subset", type=int, default=50_000, help="documents for rank-bm25 and the identity check")
     parser.add_argument("--repeats", type=int, default=3, help="retrieval timings are the best of this many (3)")
     parser.add_argument(
-        "--peers", default=",".join(PEERS), help="comma-separated peers to measure: bm25s, rank-bm25 (both)"
+        "--peers", default=",".join(PEERS), help=f"comma-separated peers to measure: {', '.join(PEERS)} (all)"
     )
     parser.add_argument(
         "--bm25s-form", choices=("ids", "tokens"), default="ids",
@@ -158,26 +161,32 @@ class Bench:
         s["rank"] = self.stage(
             "rank",
             {"index": str(w / "index"), "topics": str(_topics_file(corpus)), "language": "en", "k1": K1, "b": B,
-             "depth": DEPTH, "repeats": self.args.repeats, "queries_out": str(w / "queries.json")},
+             "depth": DEPTH, "repeats": self.args.repeats, "queries_out": str(w / "queries.json"),
+             "top_out": str(w / "ours-top.json")},
         )  # fmt: skip
 
     def peers(self) -> None:
         w, p = self.work, self.results["peers"]
         common = {"tokens": str(w / "tokens.parquet"), "queries": str(w / "queries.json"), "k1": K1, "b": B,
-                  "depth": DEPTH, "repeats": self.args.repeats}  # fmt: skip
-        if "rank-bm25" in self.args.peers:
-            subset = {**common, "subset": self.args.subset}
-            p["ours_subset"] = self.stage("ours_subset", {**subset, "rankings_out": str(w / "ours-subset.json")})
-            p["rank_bm25"] = self.stage("rank_bm25", {**subset, "ours_rankings": str(w / "ours-subset.json")})
-        else:
-            p["rank_bm25"] = {"skipped": "not among --peers"}
-        if "bm25s" not in self.args.peers:
-            p["bm25s"] = {"skipped": "not among --peers"}
-        elif importlib.util.find_spec("bm25s") is None:
-            raise StageFailed("bm25s is not installed: `make bench` installs it (pip install -e '.[bench]'), "
-                              "or leave it out with --peers rank-bm25")  # fmt: skip
-        else:
-            p["bm25s"] = self.stage("bm25s", {**common, "method": "robertson", "form": self.args.bm25s_form})
+                  "depth": DEPTH, "repeats": self.args.repeats, "ours_top": str(w / "ours-top.json")}  # fmt: skip
+        bm25s = {**common, "method": "robertson", "form": self.args.bm25s_form}
+        for name, modules in PEERS.items():
+            key = name.replace("-", "_")
+            missing = [m for m in modules if importlib.util.find_spec(m) is None]
+            if name not in self.args.peers:
+                p[key] = {"skipped": "not among --peers"}
+            elif missing:
+                p[key] = {"skipped": f"{', '.join(missing)} not installed: `make bench` installs the bench extra "
+                                     "(pip install -e '.[bench]')"}  # fmt: skip
+            elif name == "rank-bm25":
+                subset = {**common, "subset": self.args.subset}
+                p["ours_subset"] = self.stage("ours_subset", {**subset, "rankings_out": str(w / "ours-subset.json")})
+                p[key] = self.stage("rank_bm25", {**subset, "ours_rankings": str(w / "ours-subset.json")})
+            elif name == "tantivy":
+                p[key] = self.stage("tantivy", {**common, "work": str(w)})
+            else:
+                backend = "numba" if name == "bm25s-numba" else "numpy"
+                p[key] = self.stage("bm25s", {**bm25s, "backend": backend}, label=key)
 
     def full_run(self, corpus: Path) -> None:
         full = self.results["full_run"]

@@ -8,111 +8,23 @@ writes a JSON result; the driver turns them into the table.
 from __future__ import annotations
 
 import json
-import os
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import cycle, islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import bench.peers  # noqa: F401  (registers the peers' stages)
+from bench.agreement import TOP
+from bench.harness import STAGES, best_of, phase_fields, stage, tree_bytes
+from bench.inputs import in_index_order, load_tokens, read_queries
 from bench.measure import Phases
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from argrank.tracks.perspective.data import Query
 
-STAGES: dict[str, Callable[[dict, Phases], dict]] = {}
-
-
-def stage(function: Callable[[dict, Phases], dict]) -> Callable[[dict, Phases], dict]:
-    STAGES[function.__name__] = function
-    return function
-
-
 # --------------------------------------------------------------------------------------------------- helpers
-
-
-def _tree_bytes(path: Path) -> int:
-    path = Path(path)
-    if path.is_file():
-        return path.stat().st_size
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
-
-
-def _load_tokens(path: str):
-    """(ids, tokens) of a token table in table (ingest) order, read as BuildIndex reads it: per chunk, each
-    distinct term string once (argrank.index.build.read_tokens)."""
-    from argrank.index.build import read_tokens
-
-    return read_tokens(path)
-
-
-def _in_index_order(path: str, limit: int | None = None):
-    """The documents in our index's column order (sorted by id, as `build_index` does), the first `limit` kept, as
-    whole Arrow arrays of plain strings."""
-    import pyarrow.compute as pc
-    import pyarrow.parquet as pq
-
-    table = pq.read_table(path)
-    ids, tokens = table.column("id").combine_chunks(), table.column("tokens").combine_chunks()
-    order = pc.sort_indices(ids)
-    if limit is not None:
-        order = order.slice(0, limit)
-    return ids.take(order), tokens.take(order)
-
-
-def _python_documents(tokens, term_object: Callable[[str], object], batch: int = 20_000) -> list[list]:
-    """Arrow token lists (a list array, or read_tokens' chunks of dictionary-coded lists) to Python lists of
-    `term_object(term)`: equal terms share one object, so a token costs one 8-byte pointer."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    chunks = tokens.chunks if isinstance(tokens, pa.ChunkedArray) else [tokens]
-    documents: list[list] = []
-    for chunk in chunks:
-        values = chunk.flatten()
-        if not pa.types.is_dictionary(values.type):
-            values = pc.dictionary_encode(values)
-        objects = [term_object(term) for term in values.dictionary.to_pylist()]
-        codes = values.indices.to_numpy(zero_copy_only=False)
-        offsets = chunk.offsets.to_numpy()
-        offsets = offsets - offsets[0]
-        for first in range(0, len(chunk), batch):  # in batches: the flat list of one batch is the only transient
-            bounds = offsets[first : first + batch + 1]
-            flat = list(map(objects.__getitem__, codes[bounds[0] : bounds[-1]].tolist()))
-            local = (bounds - bounds[0]).tolist()
-            documents.extend(flat[s:e] for s, e in zip(local[:-1], local[1:]))
-    return documents
-
-
-def _python_token_lists(tokens) -> list[list[str]]:
-    """Python lists of str; equal terms share one str object."""
-    strings: dict[str, str] = {}
-    return _python_documents(tokens, lambda term: strings.setdefault(term, term))
-
-
-def _python_token_ids(tokens) -> tuple[list[list[int]], dict[str, int]]:
-    """Python lists of term ids (equal ids share one int object, as bm25s's own tokenizer's dict lookups give) and
-    the term → id map."""
-    vocabulary: dict[str, int] = {}
-    return _python_documents(tokens, lambda term: vocabulary.setdefault(term, len(vocabulary))), vocabulary
-
-
-def _best_of(repeats: int, work: Callable[[], object]) -> tuple[float, list[float], object]:
-    """Run `work` `repeats` times; the fastest time, all times, and the last result."""
-    times, result = [], None
-    for _ in range(max(1, repeats)):
-        start = time.perf_counter()
-        result = work()
-        times.append(time.perf_counter() - start)
-    return min(times), times, result
-
-
-def _read_queries(path: str) -> list[dict]:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 def _term_lookup(index, ranker):
@@ -148,14 +60,14 @@ def generate(params: dict, phases: Phases) -> dict:
     sizes = {key: params[key] for key in ("arguments", "seed", "topics")}
     if synthetic_argsme.is_complete(directory, **sizes):
         manifest = json.loads((directory / synthetic_argsme.MANIFEST).read_text(encoding="utf-8"))
-        return {"reused": True, "stats": manifest.get("stats"), "bytes": _tree_bytes(directory)}
+        return {"reused": True, "stats": manifest.get("stats"), "bytes": tree_bytes(directory)}
     with phases.phase("generate"):
         stats = synthetic_argsme.generate_corpus(directory, **sizes)
     return {
         "reused": False,
         "seconds": phases.phases["generate"]["seconds"],
         "stats": asdict(stats),
-        "bytes": _tree_bytes(directory),
+        "bytes": tree_bytes(directory),
     }
 
 
@@ -176,7 +88,7 @@ def ingest(params: dict, phases: Phases) -> dict:
         "duplicates_dropped": stats.duplicates,
         "empty_dropped": stats.empty,
         "input_bytes": size,
-        "output_bytes": _tree_bytes(params["out"]),
+        "output_bytes": tree_bytes(params["out"]),
         "arguments_per_second": stats.rows / seconds,
         "input_mib_per_second": size / 2**20 / seconds,
     }
@@ -221,10 +133,12 @@ def tokenize(params: dict, phases: Phases) -> dict:
         "input_words": words,
         "input_characters": chars,
         "kept_tokens_per_second": kept / seconds,
-        "tokens_per_second": kept / seconds,  # the target's figure: the index tokens tokenize_table reports
+        "tokens_per_second": kept / seconds,  # the index tokens tokenize_table reports, per second of it
+        # The target's figure: per CPU-second, so other work on a shared machine does not move it.
+        "tokens_per_cpu_second": kept / phases.phases["tokenize_table"]["cpu_seconds"],
         "words_per_second": words / seconds,
         "documents_per_second": documents / seconds,
-        "output_bytes": _tree_bytes(params["out"]),
+        "output_bytes": tree_bytes(params["out"]),
     }
 
 
@@ -255,7 +169,7 @@ def index(params: dict, phases: Phases) -> dict:
     from argrank.index.store import save_index
 
     with phases.phase("load_tokens"):
-        ids, tokens = _load_tokens(params["tokens"])
+        ids, tokens = load_tokens(params["tokens"])
     with phases.phase("build_index"):
         built = build_index(ids, tokens)
     with phases.phase("save_index"):
@@ -274,7 +188,7 @@ def index(params: dict, phases: Phases) -> dict:
         "terms": len(built.terms),
         "postings": int(built.postings.nnz),
         "tokens": built.total_length,
-        "output_bytes": _tree_bytes(params["out"]),
+        "output_bytes": tree_bytes(params["out"]),
     }
 
 
@@ -302,7 +216,10 @@ def rank(params: dict, phases: Phases) -> dict:
     with phases.phase("term_lookup"):  # the term → id map is built on first use
         _term_lookup(loaded, ranker)(queries[0]["tokens"] if queries else [])
     with phases.phase("top_k_loop"):
-        best, times, results = _best_of(params["repeats"], lambda: _our_top_k(loaded, ranker, queries, params["depth"]))
+        runs = best_of(params["repeats"], lambda: _our_top_k(loaded, ranker, queries, params["depth"]))
+    top = {q["number"]: [] for q in queries}  # the peers' top 10 are compared with these (bench.agreement)
+    top.update({number: loaded.doc_ids.take(docs[:TOP]).to_pylist() for number, (docs, _) in runs.result.items()})
+    Path(params["top_out"]).write_text(json.dumps(top), encoding="utf-8")
     with phases.phase("rank_topics"):
         table = rank_topics(
             index=loaded, analyzer=analyzer, topics=topics, ranker=ranker, query=title, depth=params["depth"]
@@ -319,10 +236,9 @@ def rank(params: dict, phases: Phases) -> dict:
         "make_ranker_seconds": p["make_ranker"]["seconds"],
         "term_lookup_seconds": p["term_lookup"]["seconds"],
         "rank_topics_seconds": p["rank_topics"]["seconds"],
-        "top_k_seconds": best,
-        "top_k_all_seconds": times,
+        **runs.fields("top_k"),
         "topics": len(topics),
-        "topics_with_results": len(results),
+        "topics_with_results": len(runs.result),
         "query_terms": sum(len(q["tokens"]) for q in queries),
         "ranked_rows": table.num_rows,
         "documents": loaded.num_docs,
@@ -336,15 +252,16 @@ def ours_subset(params: dict, phases: Phases) -> dict:
     from argrank.retrieval.registry import make_ranker
 
     with phases.phase("load_tokens"):
-        ids, tokens = _in_index_order(params["tokens"], limit=params["subset"])
+        ids, tokens = in_index_order(params["tokens"], limit=params["subset"])
     with phases.phase("build_index"):
         built = build_index(ids, tokens)
-    queries = _read_queries(params["queries"])
+    queries = read_queries(params["queries"])
     with phases.phase("make_ranker"):
         ranker = make_ranker(built, "bm25", {"k1": params["k1"], "b": params["b"]})
         _term_lookup(built, ranker)(queries[0]["tokens"] if queries else [])
     with phases.phase("top_k_loop"):
-        best, times, results = _best_of(params["repeats"], lambda: _our_top_k(built, ranker, queries, params["depth"]))
+        runs = best_of(params["repeats"], lambda: _our_top_k(built, ranker, queries, params["depth"]))
+    results = runs.result
     rankings = {
         number: [[doc, score] for doc, score in zip(built.doc_ids.take(docs).to_pylist(), scores.tolist())]
         for number, (docs, scores) in results.items()
@@ -352,126 +269,10 @@ def ours_subset(params: dict, phases: Phases) -> dict:
     Path(params["rankings_out"]).write_text(json.dumps(rankings), encoding="utf-8")
     return {
         "documents": built.num_docs,
-        "build_seconds": phases.phases["build_index"]["seconds"],
-        "build_cpu_seconds": phases.phases["build_index"]["cpu_seconds"],
+        **phase_fields(phases, "build_index", "build"),
         "make_ranker_seconds": phases.phases["make_ranker"]["seconds"],
-        "top_k_seconds": best,
-        "top_k_all_seconds": times,
+        **runs.fields("top_k"),
         "peak_rss_through_build_bytes": phases.peak_through("load_tokens", "build_index"),
-    }
-
-
-@stage
-def bm25s(params: dict, phases: Phases) -> dict:
-    """bm25s (numpy backend) on our token lists: index() and 50-topic retrieve(k=depth)."""
-    os.environ.setdefault("DISABLE_TQDM", "1")
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    import bm25s as peer
-
-    with phases.phase("load_tokens"):
-        _, tokens = _load_tokens(params["tokens"])
-    with phases.phase("convert"):
-        if params["form"] == "ids":
-            corpus = peer.tokenization.Tokenized(*_python_token_ids(tokens))
-        else:
-            corpus = _python_token_lists(tokens)
-        documents = len(tokens)
-        del tokens
-    retriever = peer.BM25(k1=params["k1"], b=params["b"], method=params["method"], backend="numpy")
-    with phases.phase("build_index"):
-        retriever.index(corpus, show_progress=False)
-    del corpus
-    queries = _read_queries(params["queries"])
-    query_tokens = [q["tokens"] for q in queries]
-    depth = min(params["depth"], documents)
-
-    def retrieve():
-        return retriever.retrieve(
-            query_tokens, k=depth, backend_selection="numpy", n_threads=0, show_progress=False, sorted=True
-        )
-
-    with phases.phase("retrieve"):
-        best, times, _ = _best_of(params["repeats"], retrieve)
-    p = phases.phases
-    return {
-        "version": peer.__version__,
-        "form": params["form"],
-        "method": params["method"],
-        "documents": documents,
-        "convert_seconds": p["convert"]["seconds"],
-        "build_seconds": p["build_index"]["seconds"],
-        "build_cpu_seconds": p["build_index"]["cpu_seconds"],
-        "peak_rss_through_build_bytes": phases.peak_through("load_tokens", "convert", "build_index"),
-        "build_rss_increase_bytes": p["build_index"]["peak_rss_bytes"] - p["build_index"]["rss_before_bytes"],
-        "top_k_seconds": best,
-        "top_k_all_seconds": times,
-    }
-
-
-@stage
-def rank_bm25(params: dict, phases: Phases) -> dict:
-    """rank-bm25's BM25Okapi on the subset: build, get_scores + top-k per topic, and our rankings checked against it."""
-    import numpy as np
-    import rank_bm25
-
-    with phases.phase("load_tokens"):
-        ids, tokens = _in_index_order(params["tokens"], limit=params["subset"])
-        doc_ids = ids.to_pylist()
-    with phases.phase("convert"):
-        corpus = _python_token_lists(tokens)
-        del tokens
-    with phases.phase("build_index"):
-        model = rank_bm25.BM25Okapi(corpus, k1=params["k1"], b=params["b"], epsilon=0.25)
-    del corpus
-    queries = _read_queries(params["queries"])
-    depth = min(params["depth"], len(doc_ids))
-    order_key = np.arange(len(doc_ids))
-
-    def run_topics():
-        results = {}
-        for query in queries:
-            scores = model.get_scores(query["tokens"])
-            top = np.lexsort((order_key, -scores))[:depth]  # score descending, ties by doc id (= position)
-            results[query["number"]] = (top, scores[top])
-        return results
-
-    with phases.phase("retrieve"):
-        best, times, results = _best_of(params["repeats"], run_topics)
-
-    # Identity check: our top-k against rank-bm25's, where rank-bm25 lists only documents matching a query term
-    # (the others score exactly 0 there and are not candidates in ours).
-    ours = json.loads(Path(params["ours_rankings"]).read_text(encoding="utf-8"))
-    mismatched, max_difference, compared = [], 0.0, 0
-    for query in queries:
-        number = query["number"]
-        top, scores = results[number]
-        terms = set(query["tokens"])
-        theirs = [
-            (doc_ids[d], s)
-            for d, s in zip(top.tolist(), scores.tolist())
-            if not terms.isdisjoint(model.doc_freqs[d])  # d holds a query term
-        ]
-        mine = [(doc, score) for doc, score in ours.get(number, [])]
-        compared += 1
-        if [d for d, _ in theirs] != [d for d, _ in mine]:
-            mismatched.append(number)
-        else:
-            for (_, a), (_, b) in zip(theirs, mine):
-                max_difference = max(max_difference, abs(a - b))
-    p = phases.phases
-    return {
-        "version": _version("rank-bm25"),
-        "documents": len(doc_ids),
-        "convert_seconds": p["convert"]["seconds"],
-        "build_seconds": p["build_index"]["seconds"],
-        "build_cpu_seconds": p["build_index"]["cpu_seconds"],
-        "peak_rss_through_build_bytes": phases.peak_through("load_tokens", "convert", "build_index"),
-        "top_k_seconds": best,
-        "top_k_all_seconds": times,
-        "identical": not mismatched,
-        "topics_compared": compared,
-        "topics_mismatched": mismatched,
-        "max_score_difference": max_difference,
     }
 
 
@@ -556,15 +357,6 @@ def perspective(params: dict, phases: Phases) -> dict:
         "depth": depth,
         "scenarios": scenarios,
     }
-
-
-def _version(distribution: str) -> str | None:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(distribution)
-    except PackageNotFoundError:
-        return None
 
 
 def main(argv: list[str]) -> int:

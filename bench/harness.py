@@ -1,0 +1,85 @@
+"""What every benchmark stage uses: the stage registry, best-of timing on the wall and CPU clocks, and the fields
+a phase's times become in a stage's result.
+
+Kept apart from the stages themselves so that ours (`bench.stages`) and the peers' (`bench.peers`) register into
+one registry without importing each other.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from argrank.core.cpu_time import timed
+from bench.measure import Phases
+
+STAGES: dict[str, Callable[[dict, Phases], dict]] = {}
+
+
+def stage(function: Callable[[dict, Phases], dict]) -> Callable[[dict, Phases], dict]:
+    STAGES[function.__name__] = function
+    return function
+
+
+@dataclass
+class BestOf:
+    """Repeats of one piece of work: each one's wall and CPU seconds (process user + system, all threads)."""
+
+    all_seconds: list[float]
+    all_cpu_seconds: list[float]
+    result: Any  # the last repeat's
+
+    @property
+    def best(self) -> int:
+        return self.all_seconds.index(min(self.all_seconds))
+
+    def fields(self, prefix: str) -> dict:
+        """`prefix`_seconds is the fastest repeat's wall time and `prefix`_cpu_seconds that same repeat's CPU time,
+        so the two columns of a report describe one run; every repeat's are kept beside them."""
+        return {
+            f"{prefix}_seconds": self.all_seconds[self.best],
+            f"{prefix}_cpu_seconds": self.all_cpu_seconds[self.best],
+            f"{prefix}_all_seconds": self.all_seconds,
+            f"{prefix}_all_cpu_seconds": self.all_cpu_seconds,
+        }
+
+
+def best_of(repeats: int, work: Callable[[], object]) -> BestOf:
+    """Run `work` `repeats` times (at least once), the garbage of earlier work collected before each (cpu_time)."""
+
+    def clocked():
+        start = time.perf_counter()
+        result = work()
+        return result, time.perf_counter() - start
+
+    runs = BestOf([], [], None)
+    for _ in range(max(1, repeats)):
+        (runs.result, seconds), cpu = timed(clocked)
+        runs.all_seconds.append(seconds)
+        runs.all_cpu_seconds.append(cpu)
+    return runs
+
+
+def phase_fields(phases: Phases, name: str, prefix: str) -> dict:
+    """A phase's wall and CPU seconds as `prefix`_seconds and `prefix`_cpu_seconds."""
+    record = phases.phases[name]
+    return {f"{prefix}_seconds": record["seconds"], f"{prefix}_cpu_seconds": record["cpu_seconds"]}
+
+
+def tree_bytes(path: Path) -> int:
+    path = Path(path)
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def package_version(distribution: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return None
