@@ -15,6 +15,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from argrank.text.chunk_borders import ChunkBorders
+from argrank.text.chunk_memo import ChunkMemo
 
 # spaCy is imported when an analyzer is built, not with this module: the import and its teardown take most of a
 # second, which a run that only ranks (its queries analysed by an earlier stage) would pay for nothing.
@@ -47,12 +48,6 @@ def lowercase(texts: pa.Array) -> pa.Array:
     return pc.replace_with_mask(lowered, others, fixed)
 
 
-def _from_zero(offsets: pa.Array) -> np.ndarray:
-    """A list array's offsets counted from its first list (Arrow may hand over a slice of a larger array)."""
-    values = offsets.to_numpy()
-    return values - values[0]
-
-
 class Analyzer:
     """Turns texts into lists of index terms; the same instance must serve documents and queries."""
 
@@ -74,9 +69,10 @@ class Analyzer:
         self._terms_arrow = pa.array([], type=pa.string())
         self._borders = ChunkBorders(nlp.tokenizer)
         self._separator = nlp.vocab.strings.add(SEPARATOR)
-        if self._borders.tail(SEPARATOR) or self._borders.head(self._separator) or len(self._orths(SEPARATOR)) != 1:
+        alone = self._borders.tails(pa.array([SEPARATOR]))[0] == 0 and self._borders.head(self._separator) == 0
+        if not alone or len(self._orths(SEPARATOR)) != 1:
             raise ValueError(f"{language}: the chunk separator {SEPARATOR!r} takes part in spaCy's special cases")
-        self._forget_chunks()
+        self._memo = ChunkMemo()
 
     def _term_id(self, orth: int) -> int:
         """Analyse one surface form (already lowercased) into a term id, or DROPPED."""
@@ -117,24 +113,24 @@ class Analyzer:
         """Term ids of all texts, concatenated, and each text's count of kept terms.
 
         spaCy tokenizes each whitespace-delimited chunk of a text on its own, so a text's terms are its chunks'
-        terms in order: each distinct chunk is tokenized once and remembered, and a text becomes a gather of its
-        chunks' terms. The one exception, a special case matched across chunks (see ChunkBorders), sends the few
-        texts where it could happen through spaCy whole.
+        terms in order: each distinct chunk is tokenized once and remembered (ChunkMemo), and a text becomes a
+        gather of its chunks' terms. The one exception, a special case matched across chunks (see ChunkBorders),
+        sends the few texts where it could happen through spaCy whole.
         """
         lowered = lowercase(texts)
         # ASCII whitespace only: every such character is whitespace to spaCy (str.isspace); other whitespace stays
         # inside a chunk, where spaCy splits it as it would in the whole text.
-        chunked = pc.ascii_split_whitespace(lowered)
-        rows = self._chunk_rows(chunked.flatten())
-        chunk_offsets = _from_zero(chunked.offsets)
-        terms = self._memo_terms.take(pa.array(rows))  # each chunk's memoised terms, in text order
-        codes = terms.flatten().to_numpy()
-        term_offsets = _from_zero(terms.offsets)[chunk_offsets]
-        lengths = np.diff(term_offsets)
-        crossed = self._crossed_texts(rows, chunk_offsets)
+        rows, chunk_counts, new = self._memo.find(lowered)
+        if len(self._memo) > CHUNK_MEMO_SIZE:  # frequent chunks come back within a batch: start afresh with it
+            self._memo.clear()
+            rows, chunk_counts, new = self._memo.find(lowered)
+        if len(new):
+            self._learn_chunks(new)
+        codes, lengths, crossed = self._memo.gather(rows, chunk_counts, self._borders.crossing)
         if crossed.size == 0:
             return codes, lengths
         # Splice in the crossed texts' terms, tokenized whole, in place of what their chunks gave.
+        term_offsets = np.concatenate([[0], np.cumsum(lengths)])
         whole_codes, whole_lengths = self._kept_terms([self._orths(lowered[int(i)].as_py()) for i in crossed])
         whole_offsets = np.concatenate([[0], np.cumsum(whole_lengths)])
         pieces, start = [], 0
@@ -145,51 +141,13 @@ class Analyzer:
         lengths[crossed] = whole_lengths
         return np.concatenate(pieces), lengths
 
-    def _crossed_texts(self, rows: np.ndarray, chunk_offsets: np.ndarray) -> np.ndarray:
-        """The texts (by index) in which two neighbouring chunks might take part in one special-case match."""
-        left = np.flatnonzero(self._chunk_tail[rows[:-1]])
-        left = left[self._borders.crossing[self._chunk_tail[rows[left]], self._chunk_head[rows[left + 1]]]]
-        text_of_left = np.searchsorted(chunk_offsets, left, side="right") - 1
-        # a pair of chunks from two different texts is no neighbour
-        return np.unique(text_of_left[left + 1 < chunk_offsets[text_of_left + 1]])
-
-    def _chunk_rows(self, chunks: pa.Array) -> np.ndarray:
-        """The memo row of each chunk of a batch (every occurrence), analysing those not seen before. The memo is
-        emptied when it would outgrow CHUNK_MEMO_SIZE: frequent chunks come back within a batch, and memory stays
-        bounded.
-
-        A chunk's row is its place among the memo's chunks, looked up by Arrow (in C++, the memo hashed once per
-        batch): a Python dict lookup per distinct chunk of every batch was the stage's largest cost."""
-        rows = pc.index_in(chunks, value_set=self._memo_chunks)
-        if rows.null_count == 0:
-            return rows.to_numpy().astype(np.int64)
-        unseen = pc.is_null(rows)
-        new = pc.unique(chunks.filter(unseen))
-        if len(self._memo_chunks) + len(new) > CHUNK_MEMO_SIZE:
-            self._forget_chunks()
-            unseen = pa.array(np.ones(len(chunks), dtype=bool))
-            new = pc.unique(chunks)
-        first = len(self._memo_chunks)
-        self._learn_chunks(new)
-        filled = rows.fill_null(-1).to_numpy().astype(np.int64)
-        positions = np.flatnonzero(unseen.to_numpy(zero_copy_only=False))
-        filled[positions] = first + pc.index_in(chunks.take(pa.array(positions)), value_set=new).to_numpy()
-        return filled
-
     def _learn_chunks(self, chunks: pa.Array) -> None:
-        """Tokenize and analyse new chunks into the memo, as its next rows."""
-        texts = chunks.to_pylist()
-        orths = self._chunk_orths(texts)
+        """Tokenize and analyse the chunks the memo has just added, in their row order."""
+        orths = self._chunk_orths(chunks.to_pylist())
         terms, counts = self._kept_terms(orths)
-        offsets = np.zeros(len(counts) + 1, dtype=np.int32)
-        np.cumsum(counts, out=offsets[1:])
-        learned = pa.ListArray.from_arrays(pa.array(offsets), pa.array(terms.astype(np.int32)))
-        self._memo_chunks = pa.concat_arrays([self._memo_chunks, chunks])
-        self._memo_terms = pa.concat_arrays([self._memo_terms, learned])
-        tails = [self._borders.tail(chunk) for chunk in texts]
+        tails = self._borders.tails(chunks)
         heads = [self._borders.head(int(o[0])) if len(o) else 0 for o in orths]
-        self._chunk_tail = np.concatenate([self._chunk_tail, np.asarray(tails, dtype=np.int32)])
-        self._chunk_head = np.concatenate([self._chunk_head, np.asarray(heads, dtype=np.int32)])
+        self._memo.learn(terms, counts, tails, heads)
 
     def _orths(self, text: str) -> np.ndarray:
         """The orth ids of spaCy's tokens of `text`."""
@@ -219,13 +177,6 @@ class Analyzer:
             for i, piece in zip(joined, pieces):
                 orths[i] = piece
         return [self._orths(c) if o is None else o for c, o in zip(chunks, orths)]
-
-    def _forget_chunks(self) -> None:
-        """Empty the chunk memo: a row per chunk of its text, its terms and its border codes."""
-        self._memo_chunks = pa.array([], type=pa.large_string())
-        self._memo_terms = pa.array([], type=pa.list_(pa.int32()))
-        self._chunk_tail = np.empty(0, dtype=np.int32)
-        self._chunk_head = np.empty(0, dtype=np.int32)
 
     def _kept_terms(self, orths: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Term ids of the kept tokens of each orth array, concatenated, and how many each array kept."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 
 if TYPE_CHECKING:
     from spacy.tokenizer import Tokenizer
@@ -73,13 +75,19 @@ class ChunkBorders:
             can_start[j, [column[o] for o in heads[orth]]] = True
         self.crossing = (follows.astype(np.int32) @ can_start.T.astype(np.int32)) > 0
 
-    def tail(self, chunk: str) -> int:
-        """The row of a chunk's end."""
+    def tails(self, chunks: pa.Array) -> np.ndarray:
+        """The row of each chunk's end (the longest start of a split form it ends with; 0: none), for a string
+        array: each length of such a start looked up in all chunks' ends at once, longest first."""
+        codes = np.zeros(len(chunks), dtype=np.int32)
+        open_ = np.ones(len(chunks), dtype=bool)
+        lengths = pc.utf8_length(chunks).to_numpy()
         for length in self._tail_lengths:
-            code = self._tails.get(chunk[-length:]) if length <= len(chunk) else None
-            if code is not None:
-                return code
-        return 0
+            known = pa.array([t for t in self._tails if len(t) == length], type=chunks.type)
+            found = pc.index_in(pc.utf8_slice_codeunits(chunks, -length), value_set=known).fill_null(-1).to_numpy()
+            hit = open_ & (found >= 0) & (lengths >= length)
+            codes[hit] = np.array([self._tails[t] for t in known.to_pylist()], dtype=np.int32)[found[hit]]
+            open_ &= ~hit
+        return codes
 
     def head(self, orth: int) -> int:
         """The column of a chunk's first token."""

@@ -24,6 +24,7 @@ from spacy.vocab import Vocab
 import argrank.text.analyzer
 from argrank.text.analyzer import DROPPED, Analyzer
 from argrank.text.chunk_borders import ChunkBorders, affix_tokenizer
+from argrank.text.chunk_memo import ChunkMemo
 
 # Exhaustive: every embedded text and thousands of built strings in four languages (about 30 s).
 pytestmark = pytest.mark.slow
@@ -205,12 +206,32 @@ def test_a_special_case_with_a_whitespace_token_is_refused():
 
 
 def test_only_whitespace_splits_chunks():
-    """Arrow splits where spaCy sees whitespace, never elsewhere (spaCy's own splitting covers the rest)."""
+    """The memo splits where spaCy sees whitespace, never elsewhere (spaCy's own splitting covers the rest), and
+    exactly where Arrow's ascii_split_whitespace does."""
     codes = [c for c in range(0x110000) if not 0xD800 <= c < 0xE000]
-    texts = pa.array(["a" + chr(c) + "b" for c in codes])
-    split = pc.list_value_length(pc.ascii_split_whitespace(texts)).to_numpy() > 1
+    texts = pa.array(["a" + chr(c) + "b" for c in codes], type=pa.large_string())
+    _, chunk_counts, _ = ChunkMemo().find(texts)
+    split = chunk_counts > 1
     assert all(chr(c).isspace() for c in np.asarray(codes)[split])
     assert split.sum() == 6  # space, \t, \n, \v, \f, \r
+    assert (split == (pc.list_value_length(pc.ascii_split_whitespace(texts)).to_numpy() > 1)).all()
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_chunk_ends_found_at_once_are_the_longest_start_of_a_split_form(language):
+    """ChunkBorders.tails against the rule read directly: the longest of the known starts a chunk ends with."""
+    import spacy
+
+    borders = ChunkBorders(spacy.blank(language).tokenizer)
+    starts = list(borders._tails)
+    rng = random.Random(0)
+    chunks = ["", "a", "x" * 9] + [rng.choice(["", "ab", "é"]) + rng.choice(starts) for _ in range(300)]
+    chunks += [start[1:] for start in starts] + starts
+    expected = [
+        max((borders._tails[s] for s in starts if c.endswith(s)), key=lambda code: len(starts[code - 1]), default=0)
+        for c in chunks
+    ]
+    assert borders.tails(pa.array(chunks)).tolist() == expected
 
 
 def test_a_full_memo_starts_afresh(monkeypatch):
@@ -222,5 +243,5 @@ def test_a_full_memo_starts_afresh(monkeypatch):
         got += analyzer.analyze_many(texts[start : start + 20]).to_pylist()
         chunks = pc.ascii_split_whitespace(pa.array([text.lower() for text in texts[start : start + 20]]))
         largest_batch = max(largest_batch, len(pc.unique(chunks.flatten())))
-        assert len(analyzer._memo_chunks) <= max(200, largest_batch)
+        assert len(analyzer._memo) <= max(200, largest_batch)
     assert got == reference(Analyzer("en"), texts)

@@ -1,0 +1,189 @@
+"""The analyzer's memo of whitespace-delimited chunks, in flat arrays that compiled loops (numba) read.
+
+A batch of texts becomes terms in two passes over its bytes: `scan` splits the texts where Arrow's
+ascii_split_whitespace does, hashes each chunk and finds its memo row (a chunk not seen before gets the next row at
+once, so a batch's repeats of it are found too), and `gather` concatenates the rows' terms per text and finds the
+texts where two neighbouring chunks may take part in one spaCy special case (ChunkBorders). In Arrow the same took
+a split, a hash table of the memo per batch, a lookup per chunk and a take, four times as long.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+from numba import njit
+
+FULL = -1  # what `scan` returns when the hash table is too full for the batch's new chunks
+_EMPTY = -1  # a free slot of the hash table
+# FNV-1a, 64 bits, in int64 arithmetic (it wraps as uint64 would): the table holds hashes, rows and spans in one array.
+_OFFSET_BASIS, _PRIME = np.int64(0xCBF29CE484222325 - (1 << 64)), np.int64(0x100000001B3)
+
+
+@njit(cache=True, nogil=True)
+def _is_space(byte):  # pragma: no cover
+    """ASCII whitespace as Arrow's ascii_split_whitespace has it: tab, line feed, vertical tab, form feed, return,
+    space. No byte of a multi-byte UTF-8 character is below 128, so the text's bytes can be split as they are."""
+    return byte == 32 or 9 <= byte <= 13
+
+
+@njit(cache=True, nogil=True)
+def _same(a, a_start, b, b_start, length):  # pragma: no cover
+    for i in range(length):
+        if a[a_start + i] != b[b_start + i]:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def scan(data, offsets, slots, known, memo_bytes, rows, chunk_counts, new_spans):  # pragma: no cover
+    """Split texts (`data` bytes, `offsets` per text) into their non-empty chunks and write each chunk's memo row
+    to `rows`, each text's number of chunks to `chunk_counts`. A chunk none of the `known` rows holds gets the next
+    row; its span of `data` and its slot go to `new_spans` (the slot points into `data` until `settle`). Returns
+    (chunks, new chunks), or (FULL, 0) when the table would be more than half full.
+
+    A slot holds a chunk's hash, row, start and length, so that finding a chunk reads one slot and its bytes."""
+    mask = len(slots) - 1
+    n = new = 0
+    for text in range(len(offsets) - 1):
+        position, end = offsets[text], offsets[text + 1]
+        count = 0
+        while position < end:
+            while position < end and _is_space(data[position]):
+                position += 1
+            start = position
+            h = _OFFSET_BASIS
+            while position < end and not _is_space(data[position]):
+                h = (h ^ np.int64(data[position])) * _PRIME
+                position += 1
+            length = position - start
+            if length == 0:
+                break
+            slot = h & mask
+            while True:
+                row = slots[slot, 1]
+                if row == _EMPTY:
+                    if 2 * (known + new + 1) > len(slots):
+                        return FULL, 0
+                    row = known + new
+                    slots[slot, 0], slots[slot, 1], slots[slot, 2], slots[slot, 3] = h, row, start, length
+                    new_spans[new, 0], new_spans[new, 1], new_spans[new, 2] = start, position, slot
+                    new += 1
+                    break
+                if slots[slot, 0] == h and slots[slot, 3] == length:
+                    if _same(memo_bytes if row < known else data, slots[slot, 2], data, start, length):
+                        break
+                slot = (slot + 1) & mask
+            rows[n] = row
+            n += 1
+            count += 1
+        chunk_counts[text] = count
+    return n, new
+
+
+@njit(cache=True, nogil=True)
+def rehash(old, size, slots):  # pragma: no cover
+    """Move the first `size` rows' slots of the table `old` into the empty, larger table `slots`."""
+    mask = len(slots) - 1
+    for i in range(len(old)):
+        if 0 <= old[i, 1] < size:
+            slot = old[i, 0] & mask
+            while slots[slot, 1] != _EMPTY:
+                slot = (slot + 1) & mask
+            slots[slot] = old[i]
+
+
+@njit(cache=True, nogil=True)
+def gather(rows, chunk_counts, term_offsets, terms, tails, heads, crossing):  # pragma: no cover
+    """Each text's terms, concatenated, with its count of terms; and the texts in which two neighbouring chunks
+    may take part in one special-case match (a chunk whose end starts one, followed by one that may continue it)."""
+    total = 0
+    for i in range(len(rows)):
+        total += term_offsets[rows[i] + 1] - term_offsets[rows[i]]
+    codes = np.empty(total, dtype=np.int32)
+    lengths = np.zeros(len(chunk_counts), dtype=np.int64)
+    crossed = np.zeros(len(chunk_counts), dtype=np.bool_)
+    n = i = 0
+    for text in range(len(chunk_counts)):
+        for k in range(chunk_counts[text]):
+            row = rows[i]
+            for t in range(term_offsets[row], term_offsets[row + 1]):
+                codes[n] = terms[t]
+                n += 1
+            if k > 0 and tails[rows[i - 1]] != 0 and crossing[tails[rows[i - 1]], heads[row]]:
+                crossed[text] = True
+            i += 1
+        lengths[text] = n
+    for text in range(len(lengths) - 1, 0, -1):
+        lengths[text] -= lengths[text - 1]
+    return codes, lengths, np.flatnonzero(crossed)
+
+
+class ChunkMemo:
+    """Every distinct chunk seen since the last `clear`, by row: its bytes, hash, terms and border codes."""
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        self.slots = _table(1 << 16)
+        self.byte_offsets = np.zeros(1, dtype=np.int64)
+        self.bytes = np.empty(0, dtype=np.uint8)
+        self.term_offsets = np.zeros(1, dtype=np.int64)
+        self.terms = np.empty(0, dtype=np.int32)
+        self.tails = np.empty(0, dtype=np.int32)
+        self.heads = np.empty(0, dtype=np.int32)
+
+    def __len__(self) -> int:
+        return len(self.byte_offsets) - 1
+
+    def find(self, texts: pa.Array) -> tuple[np.ndarray, np.ndarray, pa.Array]:
+        """Each non-empty chunk's row and each text's count of them, for a large_string array without nulls; the
+        chunks not seen before are given the next rows (their texts returned, in row order), whose terms and border
+        codes `learn` must add before the next call."""
+        data, offsets = _buffers(texts)
+        rows = np.empty(len(data) // 2 + len(texts), dtype=np.int64)  # no more chunks than that fit in the bytes
+        chunk_counts = np.empty(len(texts), dtype=np.int64)
+        while True:
+            spans = np.empty((max(len(self.slots) // 2 - len(self), 0), 3), dtype=np.int64)
+            chunks, new = scan(data, offsets, self.slots, len(self), self.bytes, rows, chunk_counts, spans)
+            if chunks != FULL:
+                break
+            larger = _table(2 * len(self.slots))  # the new rows' slots are left behind in the old table
+            rehash(self.slots, len(self), larger)
+            self.slots = larger
+        spans = spans[:new]
+        lengths = spans[:, 1] - spans[:, 0]
+        ends = np.cumsum(lengths)
+        total = int(ends[-1]) if new else 0
+        added = data[np.arange(total) + np.repeat(spans[:, 0] - (ends - lengths), lengths)]  # the new chunks' bytes
+        self.slots[spans[:, 2], 2] = len(self.bytes) + ends - lengths  # the new slots now point into the memo
+        self.bytes = np.concatenate([self.bytes, added])
+        self.byte_offsets = np.concatenate([self.byte_offsets, self.byte_offsets[-1] + ends])
+        learned = pa.LargeStringArray.from_buffers(
+            new, pa.py_buffer(np.concatenate([[0], ends]).astype(np.int64)), pa.py_buffer(added)
+        )
+        return rows[:chunks], chunk_counts, learned
+
+    def learn(self, terms: np.ndarray, counts: np.ndarray, tails: np.ndarray, heads: list[int]) -> None:
+        """The terms (concatenated, with each chunk's count) and border codes of the chunks `find` added."""
+        self.term_offsets = np.concatenate([self.term_offsets, self.term_offsets[-1] + np.cumsum(counts)])
+        self.terms = np.concatenate([self.terms, terms.astype(np.int32)])
+        self.tails = np.concatenate([self.tails, np.asarray(tails, dtype=np.int32)])
+        self.heads = np.concatenate([self.heads, np.asarray(heads, dtype=np.int32)])
+
+    def gather(self, rows: np.ndarray, chunk_counts: np.ndarray, crossing: np.ndarray):
+        return gather(rows, chunk_counts, self.term_offsets, self.terms, self.tails, self.heads, crossing)
+
+
+def _table(size: int) -> np.ndarray:
+    """An empty hash table of `size` slots: a chunk's hash, row, start and length each."""
+    slots = np.empty((size, 4), dtype=np.int64)
+    slots[:, 1] = _EMPTY
+    return slots
+
+
+def _buffers(texts: pa.Array) -> tuple[np.ndarray, np.ndarray]:
+    """A large_string array's bytes and its texts' offsets into them, without copying."""
+    _, offsets, data = texts.buffers()
+    offsets = np.frombuffer(offsets, dtype=np.int64)[texts.offset : texts.offset + len(texts) + 1]
+    return (np.frombuffer(data, dtype=np.uint8) if data is not None else np.empty(0, dtype=np.uint8)), offsets
