@@ -2,7 +2,8 @@
 
 Each distinct surface form is analysed once (lowercased, lemma looked up, stop words, punctuation and
 symbols dropped) and memoised by spaCy's orth hash. Each distinct whitespace-delimited chunk of text is tokenized
-once and memoised as its terms, so most of a batch is analysed by Arrow and numpy without calling spaCy.
+once and memoised as its terms (chunk_memo.py), so most of a batch is analysed by compiled loops over its bytes
+without calling spaCy.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A batch of texts becomes terms in two passes over its bytes: `scan` splits the t
 ascii_split_whitespace does, hashes each chunk and finds its memo row (a chunk not seen before gets the next row at
 once, so a batch's repeats of it are found too), and `gather` concatenates the rows' terms per text and finds the
 texts where two neighbouring chunks may take part in one spaCy special case (ChunkBorders). In Arrow the same took
-a split, a hash table of the memo per batch, a lookup per chunk and a take, four times as long.
+a split, a hash table of the memo per batch, a lookup per chunk and a take: about twice as long at args.me size.
 """
 
 from __future__ import annotations
