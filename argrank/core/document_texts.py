@@ -15,7 +15,8 @@ def texts_by_id(table_path: str | Path, ids: set[str], column: str, batch_size: 
     """The `column` text of every document in `ids`, read batch by batch."""
     wanted = pa.array(sorted(ids), pa.string())
     texts: dict[str, str] = {}
-    for batch in pq.ParquetFile(table_path).iter_batches(batch_size=batch_size, columns=["id", column]):
+    source = pq.ParquetFile(table_path, pre_buffer=False)  # streaming: no range kept until the end (text/tokenize.py)
+    for batch in source.iter_batches(batch_size=batch_size, columns=["id", column]):
         hits = batch.filter(pc.is_in(batch.column("id"), value_set=wanted))
         texts.update(zip(hits.column("id").to_pylist(), hits.column(column).to_pylist()))
     return texts

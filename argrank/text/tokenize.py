@@ -57,7 +57,9 @@ def tokenize_table(
     A multilingual analyzer takes each row's language from the table's LANGUAGE column where it has one.
     """
     kept = 0
-    source = pq.ParquetFile(in_path)
+    # pre_buffer off: with it, Arrow keeps every range it has read until the file is closed (at args.me size some
+    # 350 MB of premises the stage had finished with); a local file is read as fast without it.
+    source = pq.ParquetFile(in_path, pre_buffer=False)
     by_language = isinstance(analyzer, MultilingualAnalyzer) and LANGUAGE in source.schema_arrow.names
     with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, TOKENS_SCHEMA) as writer:
         columns = ["id", *source_columns(source.schema_arrow, fields), *([LANGUAGE] if by_language else [])]
