@@ -88,3 +88,13 @@ def test_each_question_is_ranked_from_its_own_text(dictionaries):
     assert alone == {query.query_id: everything[query.query_id] for query in italian}
     untranslated = ranked(italian, None)
     assert untranslated != alone  # the dictionaries took part
+
+
+def test_the_lexicon_is_read_once_while_its_files_stay_as_they_are(dictionaries):
+    """Each ranking task asks for it: read once per process, read again once a dictionary file changes."""
+    first = read_lexicon(dictionaries, LANGUAGES)
+    assert read_lexicon(dictionaries, LANGUAGES) is first
+    write_dictd(dictionaries, "freedict-deu-ita", {"Maut": "pedaggio", "Straße": "strada"})
+    changed = read_lexicon(dictionaries, LANGUAGES)
+    assert changed is not first
+    assert "via" in first.translate("straße", "de", "it") and "via" not in changed.translate("straße", "de", "it")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from argrank.formats.dictd import read_dictd
@@ -54,9 +55,17 @@ def dictionary_files(folder: str | Path, languages: Sequence[str]) -> list[Path]
 
 def read_lexicon(folder: str | Path, languages: Sequence[str]) -> Lexicon:
     """Every pair of `languages` from the FreeDict dictionaries found under `folder`: each file's own direction
-    first, then the reverse direction's dictionary read backwards."""
-    language_of = {code: language for language, code in FREEDICT_CODES.items()}
+    first, then the reverse direction's dictionary read backwards.
+
+    Read once per process while the files stay as they are (size and modification time): reading them took about 4
+    CPU-seconds, which every ranking of the track paid again (six in `make run`)."""
     files = dictionary_files(folder, languages)
+    return _read_lexicon(tuple(files), tuple((path.stat().st_size, path.stat().st_mtime_ns) for path in files))
+
+
+@lru_cache(maxsize=2)
+def _read_lexicon(files: tuple[Path, ...], stamps: tuple[tuple[int, int], ...]) -> Lexicon:
+    language_of = {code: language for language, code in FREEDICT_CODES.items()}
     direct: dict[tuple[str, str], dict[str, list[str]]] = {}
     for path in files:
         source, target = (language_of[code] for code in path.name.removesuffix(".index").split("-")[1:])
@@ -73,7 +82,7 @@ def read_lexicon(folder: str | Path, languages: Sequence[str]) -> Lexicon:
         pairs[pair] = {  # a pair's own dictionary's translations before those read backwards
             word: _distinct([*own.get(word, ()), *read_back.get(word, ())]) for word in sorted({*own, *read_back})
         }
-    return Lexicon(pairs, tuple(files))
+    return Lexicon(pairs, files)
 
 
 @dataclass(frozen=True)
