@@ -39,7 +39,7 @@ class BM25(PostingsScorer):
     def score(self, term_ids: list[int], weights: list[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """As Scorer.score; with `weights`, each term's part is multiplied by its weight (a query expanded with
         translations that count less than its own words)."""
-        from argrank.retrieval.accumulator import DAMAGED, UNTOUCHED, accumulate, collect  # numba: loaded to rank only
+        from argrank.retrieval.accumulator import DAMAGED, UNTOUCHED, accumulate  # numba: loaded to rank only
 
         if self._candidates is None:
             self._table[:, 0] = UNTOUCHED
@@ -52,12 +52,11 @@ class BM25(PostingsScorer):
         postings = self.index.postings
         n = accumulate(
             postings.indptr, postings.indices, postings.data, rows[present], self.idf[term_ids[present]],
-            scale[present], self.norm, self.k1 + 1, self._table, self._candidates,
+            scale[present], self.norm, self.k1 + 1, self._table, self._candidates, self._scores,
         )  # fmt: skip
         if n == DAMAGED:
             self._candidates = None  # the table holds this query's partial sums: start afresh
             raise ValueError("the index is damaged: a posting list points outside it (delete it to rebuild it)")
-        collect(self._table, self._candidates, n, self._scores)
         return self._candidates[:n].copy(), self._scores[:n].copy()
 
 
