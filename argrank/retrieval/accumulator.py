@@ -24,8 +24,8 @@ def accumulate(indptr, indices, data, rows, idf, scale, norm, k1_plus_1, table, 
     """Add each query term's BM25 parts into `table[:, 0]`, listing each newly reached document in `candidates`;
     then copy their scores to `scores` and mark them untouched again, ready for the next query (one compiled
     function: loading each from numba's cache costs some 0.2 s a process). Returns how many were listed, or
-    DAMAGED. `rows` are the terms' posting rows (all present), `idf` and `scale`
-    their factors, `norm` each document's k1·(1 − b + b·dl/avgdl), `table[:, 1]` each document's (k1+1)/(1 + norm).
+    DAMAGED. `rows` are the terms' posting rows (all present), `idf` and `scale` their factors, `norm` each
+    document's k1·(1 − b + b·dl/avgdl), `table[:, 1]` each document's (k1+1)/(1 + norm).
 
     Compiled code has no bounds checks (numba's cost a fifth of the time): a posting outside the index, which only
     a damaged index file holds, is checked here instead, so it is an error and never a write to foreign memory."""
@@ -45,7 +45,7 @@ def accumulate(indptr, indices, data, rows, idf, scale, norm, k1_plus_1, table, 
             candidates[n] = d
             reached = score == UNTOUCHED
             n += reached
-            if tf == 1:  # nine postings in ten: the division is the document's, done once per ranker
+            if tf == 1:  # 95 % of args.me's postings: the division is the document's, done once per ranker
                 part = factor * (weight * table[d, 1])
             else:
                 f = np.float64(tf)
