@@ -45,7 +45,7 @@ def accumulate(indptr, indices, data, rows, idf, scale, norm, k1_plus_1, table, 
             candidates[n] = d
             reached = score == UNTOUCHED
             n += reached
-            if tf == 1:  # 95 % of args.me's postings: the division is the document's, done once per ranker
+            if tf == 1:  # 95 % of the bench corpus's postings: the division is the document's, once per ranker
                 part = factor * (weight * table[d, 1])
             else:
                 f = np.float64(tf)
