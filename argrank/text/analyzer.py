@@ -16,10 +16,10 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from argrank.text.chunk_borders import ChunkBorders
-from argrank.text.chunk_memo import ChunkMemo
 
-# spaCy is imported when an analyzer is built, not with this module: the import and its teardown take most of a
-# second, which a run that only ranks (its queries analysed by an earlier stage) would pay for nothing.
+# spaCy (and numba, for the chunk memo) is imported when an analyzer is built, not with this module: the imports and
+# their teardown take most of a second, which a run that only ranks (its queries analysed by an earlier stage) or
+# the graph's start would pay for nothing.
 
 DROPPED = -1
 _CAPITALISED_NOUNS = {"de"}  # languages whose lemma tables key nouns with a capital letter
@@ -73,6 +73,8 @@ class Analyzer:
         alone = self._borders.tails(pa.array([SEPARATOR]))[0] == 0 and self._borders.head(self._separator) == 0
         if not alone or len(self._orths(SEPARATOR)) != 1:
             raise ValueError(f"{language}: the chunk separator {SEPARATOR!r} takes part in spaCy's special cases")
+        from argrank.text.chunk_memo import ChunkMemo
+
         self._memo = ChunkMemo()
 
     def _term_id(self, orth: int) -> int:

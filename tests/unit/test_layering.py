@@ -83,3 +83,12 @@ def test_commands_that_read_files_start_without_the_graph(command, tmp_path):
     loaded = done.stdout.rsplit("LOADED ", 1)[-1].strip()
     assert "EXIT 0\n" in done.stdout, done.stderr[-2000:]
     assert loaded == "[]", (loaded, done.stderr[-2000:])
+
+
+def test_the_graph_starts_without_spacy_or_numba():
+    """Loading the graph (every run, the one that re-ranks after a k1 change included) imports neither spaCy nor
+    numba: an analyzer or a ranking loads them when it is built or scores."""
+    loaded = "sorted({m.split('.')[0] for m in sys.modules} & {'spacy', 'numba'})"
+    script = f"import sys, workflows.graph\nprint('LOADED', {loaded})"
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=False)
+    assert done.stdout.strip().endswith("LOADED []"), (done.stdout[-500:], done.stderr[-2000:])
