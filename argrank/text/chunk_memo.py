@@ -39,8 +39,7 @@ def scan(data, offsets, slots, known, memo_bytes, rows, chunk_counts, new_spans)
     """Split texts (`data` bytes, `offsets` per text) into their non-empty chunks and write each chunk's memo row
     to `rows`, each text's number of chunks to `chunk_counts`. A chunk none of the `known` rows holds gets the next
     row; its span of `data` and its slot go to `new_spans` (the slot points into `data` until `find` moves the
-    bytes into the memo). Returns
-    (chunks, new chunks), or (FULL, 0) when the table would be more than half full.
+    bytes into the memo). Returns (chunks, new chunks), or (FULL, 0) when the table would be more than half full.
 
     A slot holds a chunk's hash, row, start and length, so that finding a chunk reads one slot and its bytes."""
     mask = len(slots) - 1
