@@ -30,7 +30,7 @@ def top_k(candidates: np.ndarray, scores: np.ndarray, k: int) -> tuple[np.ndarra
         return candidates[:0], scores[:0]
     if len(scores) > k:
         threshold = np.partition(scores, len(scores) - k)[len(scores) - k]
-        keep = scores >= threshold
+        keep = np.flatnonzero(scores >= threshold)  # positions, found once for both takes
         candidates, scores = candidates[keep], scores[keep]
     order = np.lexsort((candidates, -scores))[:k]
     return candidates[order], scores[order]

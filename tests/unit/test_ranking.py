@@ -172,3 +172,12 @@ def test_bm25_refuses_a_posting_outside_the_index(corpus):
     index.postings.indices[index.postings.indptr[ranker.rows[query[0]]]] = index.num_docs + 5
     with pytest.raises(ValueError, match="index is damaged"):
         ranker.score(query)
+
+
+def test_bm25_refuses_an_index_damaged_before_its_ranker_is_built(corpus):
+    """The tf factors are computed once per ranker, over every posting: a damaged one is found there."""
+    _, _, built = corpus
+    index = dataclasses.replace(built, postings=built.postings.copy())
+    index.postings.indices[-1] = -3
+    with pytest.raises(ValueError, match="index is damaged"):
+        make_ranker(index, "bm25", {})
