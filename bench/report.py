@@ -297,7 +297,7 @@ def markdown(results: dict) -> str:
                          "(not in the stage time)"])  # fmt: skip
         idx = stages.get("index")
         if idx:
-            rows.append(["index (`build_index` + `save_index`)", secs(idx["seconds"]), secs(idx.get("cpu_seconds")),
+            rows.append(["index (`read_token_codes` + `index_codes` + `save_index`)", secs(idx["seconds"]), secs(idx.get("cpu_seconds")),
                          secs(idx.get("wall_seconds")),
                          mib(idx.get("peak_rss_bytes")),
                          f"load {secs(idx['load_seconds'])}, build {secs(idx['build_seconds'])}, save "

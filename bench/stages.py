@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import bench.peers  # noqa: F401  (registers the peers' stages)
 from bench.agreement import TOP
 from bench.harness import STAGES, best_of, phase_fields, stage, tree_bytes
-from bench.inputs import in_index_order, load_tokens, read_queries
+from bench.inputs import in_index_order, read_queries
 from bench.measure import Phases
 
 if TYPE_CHECKING:
@@ -165,13 +165,13 @@ def _spacy_tokens_per_word(path: str, fields: list[str], language: str, sample: 
 
 @stage
 def index(params: dict, phases: Phases) -> dict:
-    from argrank.index.build import build_index
+    from argrank.index.build import index_codes, read_token_codes
     from argrank.index.store import save_index
 
-    with phases.phase("load_tokens"):
-        ids, tokens = load_tokens(params["tokens"])
+    with phases.phase("load_tokens"):  # as BuildIndex reads them: a row group at a time, to codes
+        tokens = read_token_codes(params["tokens"])
     with phases.phase("build_index"):
-        built = build_index(ids, tokens)
+        built = index_codes(tokens)
     with phases.phase("save_index"):
         save_index(built, Path(params["out"]))
     p = phases.phases

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import luigi
 
-from argrank.index.build import build_index, read_tokens
+from argrank.index.build import index_codes, read_token_codes
 from argrank.index.statistics import merge_statistics, save_statistics
 from argrank.index.store import FORMAT, load_index, save_index
 from tasks.base import CachedTask, log
@@ -22,7 +22,7 @@ class BuildIndex(ShardTask):
         return [f"index format {FORMAT}"]
 
     def run(self) -> None:
-        save_index(build_index(*read_tokens(self.input().path)), self.output_path)
+        save_index(index_codes(read_token_codes(self.input().path)), self.output_path)
 
 
 class MergeStatistics(CorpusTask):

@@ -6,6 +6,7 @@ document id" means for the ranking models.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -17,44 +18,67 @@ import scipy.sparse as sp
 from argrank.index.store import Index
 
 TOKENS_ELEMENT = "tokens.list.element"  # the token table's term strings, as Parquet names the list's items
+BLOCK = 1 << 22  # codes mapped at a time
+
+
+@dataclass
+class TokenCodes:
+    """A token table reduced to what the index needs: per document (table order) its id and length, and every
+    token as a code into `dictionary`, the distinct term strings."""
+
+    ids: pa.Array
+    lengths: np.ndarray
+    codes: np.ndarray
+    dictionary: pa.Array
 
 
 def read_tokens(path: Path) -> tuple[pa.Array, pa.ChunkedArray]:
     """A token table's ids and token lists, in table order, each chunk's terms read as a dictionary: every
-    distinct term string is held once per chunk instead of once per token, which at args.me size is most of
-    the index stage's memory (0.17 GB instead of about 1 GB for 37 M tokens)."""
+    distinct term string is held once per chunk instead of once per token."""
     table = pq.read_table(path, read_dictionary=[TOKENS_ELEMENT])
     return table.column("id").combine_chunks(), table.column("tokens")
 
 
-def build_index(ids: pa.Array, tokens: pa.ListArray | pa.ChunkedArray) -> Index:
-    """Index documents given as ids and their token lists (any order; the index sorts by id).
+def read_token_codes(path: Path) -> TokenCodes:
+    """A token table's codes, read one row group at a time, so that beside the codes (4 bytes a token) only one
+    row group's lists are ever held: at args.me size (37 M tokens) the whole table read at once held 0.4 GB."""
+    file = pq.ParquetFile(path, read_dictionary=[TOKENS_ELEMENT], pre_buffer=False)
+    leaf = [file.metadata.schema.column(i).path for i in range(file.metadata.num_columns)].index(TOKENS_ELEMENT)
+    # An upper bound: the leaf column counts a slot for each empty or null list too.
+    coder = _Coder(sum(file.metadata.row_group(g).column(leaf).num_values for g in range(file.num_row_groups)))
+    ids = []
+    for group in range(file.num_row_groups):
+        table = file.read_row_group(group, columns=["id", "tokens"], use_threads=False)
+        ids.append(table.column("id"))
+        for chunk in table.column("tokens").chunks:
+            coder.add(chunk)
+    return coder.finish(pa.chunked_array(ids, type=pa.string()).combine_chunks())
 
-    Terms are numbered by their first occurrence over the documents in id order. The work is on integer term
-    codes, not strings: the tokens are coded once, gathered into id order, renumbered, and laid out per
-    document (CSC, one column per document as the tokens come) before turning into per-term postings."""
+
+def build_index(ids: pa.Array, tokens: pa.ListArray | pa.ChunkedArray) -> Index:
+    """Index documents given as ids and their token lists (any order; the index sorts by id): see index_codes."""
     tokens = tokens if isinstance(tokens, pa.ChunkedArray) else pa.chunked_array([tokens])
+    coder = _Coder(sum(len(chunk.flatten()) for chunk in tokens.chunks))
+    for chunk in tokens.chunks:
+        coder.add(chunk)
+    return index_codes(coder.finish(ids))
+
+
+def index_codes(tokens: TokenCodes) -> Index:
+    """The index of coded token lists. Terms are numbered by their first occurrence over the documents in id
+    order; the work is on the integer codes, not strings (index/inversion.py)."""
+    from argrank.index.inversion import invert  # numba: loaded to build only
+
+    ids = tokens.ids
     order = pc.sort_indices(ids)
     ids = ids.take(order)
     if len(pc.unique(ids)) != len(ids):
         raise ValueError("document ids are not unique")
-    lengths = pc.list_value_length(tokens).fill_null(0).to_numpy().astype(np.int64)
-    codes, dictionary = _token_codes(tokens)
-    in_order = pa.ListArray.from_arrays(pa.array(_offsets(lengths)), pa.array(codes)).take(order).flatten()
-    del codes
-    renumbered = pc.dictionary_encode(in_order)  # its dictionary: the old codes, by first occurrence in id order
-    del in_order
-    lengths = lengths[order.to_numpy()]
-    term_of_token = renumbered.indices.to_numpy()
-    by_document = sp.csc_matrix(
-        (np.ones(len(term_of_token), dtype=np.int32), term_of_token, _offsets(lengths)),
-        shape=(len(renumbered.dictionary), len(ids)),
-    )
-    del term_of_token
-    postings = by_document.tocsr()
-    del by_document
-    postings.sum_duplicates()
-    return Index(postings=postings, terms=dictionary.take(renumbered.dictionary), doc_ids=ids, doc_lengths=lengths)
+    row_order = order.to_numpy()
+    indptr, indices, data, term_codes = invert(tokens.codes, _offsets(tokens.lengths), row_order, len(tokens.dictionary))
+    postings = sp.csr_matrix((data, indices, indptr), shape=(len(term_codes), len(ids)), copy=False)
+    terms = tokens.dictionary.take(pa.array(term_codes))
+    return Index(postings=postings, terms=terms, doc_ids=ids, doc_lengths=tokens.lengths[row_order])
 
 
 def _offsets(lengths: np.ndarray) -> np.ndarray:
@@ -63,18 +87,31 @@ def _offsets(lengths: np.ndarray) -> np.ndarray:
     return offsets
 
 
-def _token_codes(tokens: pa.ChunkedArray) -> tuple[np.ndarray, pa.Array]:
-    """Every token as a code into one array of distinct term strings, in table order. Chunks read as dictionaries
-    (read_tokens) keep their codes, mapped through the union of their dictionaries; plain strings are coded here."""
-    values = [chunk.flatten() for chunk in tokens.chunks]
-    values = [v if pa.types.is_dictionary(v.type) else pc.dictionary_encode(v) for v in values]
-    union = pc.dictionary_encode(pa.chunked_array([v.dictionary for v in values], type=pa.string())).combine_chunks()
-    to_union = union.indices.to_numpy(zero_copy_only=False)
-    codes = np.empty(sum(len(v) for v in values), dtype=np.int32)
-    position = start = 0
-    for v in values:
-        local = v.indices.to_numpy(zero_copy_only=False)
-        codes[position : position + len(v)] = to_union[start + local]
-        position += len(v)
-        start += len(v.dictionary)
-    return codes, union.dictionary
+class _Coder:
+    """Codes token lists chunk by chunk into one array: a chunk read as a dictionary (read_tokens) keeps its codes,
+    plain strings are coded here; at the end every code is mapped into the union of the chunks' dictionaries."""
+
+    def __init__(self, capacity: int):
+        self.codes = np.empty(capacity, dtype=np.int32)
+        self.position = self.start = 0
+        self.lengths: list[np.ndarray] = []
+        self.dictionaries: list[pa.Array] = []
+
+    def add(self, chunk: pa.ListArray) -> None:
+        self.lengths.append(pc.list_value_length(chunk).fill_null(0).to_numpy().astype(np.int64))
+        values = chunk.flatten()
+        values = values if pa.types.is_dictionary(values.type) else pc.dictionary_encode(values)
+        local = values.indices.to_numpy(zero_copy_only=False)
+        self.codes[self.position : self.position + len(local)] = local + self.start  # into the dictionaries in turn
+        self.position += len(local)
+        self.start += len(values.dictionary)
+        self.dictionaries.append(values.dictionary)
+
+    def finish(self, ids: pa.Array) -> TokenCodes:
+        union = pc.dictionary_encode(pa.chunked_array(self.dictionaries, type=pa.string())).combine_chunks()
+        to_union = union.indices.to_numpy(zero_copy_only=False)
+        codes = self.codes[: self.position]
+        for block in range(0, len(codes), BLOCK):  # in place, a block at a time: no second array of codes
+            codes[block : block + BLOCK] = to_union[codes[block : block + BLOCK]]
+        lengths = np.concatenate(self.lengths) if self.lengths else np.zeros(0, dtype=np.int64)
+        return TokenCodes(ids, lengths, codes, union.dictionary)

@@ -11,7 +11,7 @@ import pyarrow.parquet as pq
 import pytest
 from rank_bm25 import BM25Okapi
 
-from argrank.index.build import build_index, read_tokens
+from argrank.index.build import build_index, index_codes, read_token_codes, read_tokens
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import load_index, save_index
 from argrank.retrieval.registry import make_ranker, resolve_params
@@ -125,18 +125,33 @@ def test_index_numbers_terms_by_first_occurrence_in_id_order_and_counts_postings
     assert index.doc_lengths.tolist() == [len(docs[i]) for i in sorted(range(len(ids)), key=lambda i: ids[i])]
 
 
+def _assert_same_index(rebuilt, index):
+    assert rebuilt.terms.equals(index.terms) and rebuilt.doc_ids.equals(index.doc_ids)
+    for name in ("indptr", "indices", "data"):
+        np.testing.assert_array_equal(getattr(rebuilt.postings, name), getattr(index.postings, name))
+    np.testing.assert_array_equal(rebuilt.doc_lengths, index.doc_lengths)
+
+
 def test_index_from_a_token_table_read_as_dictionaries_is_the_same(corpus, tmp_path):
-    """BuildIndex reads the token table with each chunk's terms as a dictionary; the index must not change."""
+    """The token table read with each chunk's terms as a dictionary, whole (read_tokens) or a row group at a time
+    into codes (read_token_codes, as BuildIndex reads it): the index must not change."""
     ids, docs, index = corpus
     table = pa.table({"id": ids, "tokens": pa.array(docs, type=pa.list_(pa.string()))})
     pq.write_table(table, tmp_path / "tokens.parquet", row_group_size=300)  # several chunks, several dictionaries
     read_ids, tokens = read_tokens(tmp_path / "tokens.parquet")
     assert tokens.num_chunks > 1 and pa.types.is_dictionary(tokens.type.value_type)
-    rebuilt = build_index(read_ids, tokens)
-    assert rebuilt.terms.equals(index.terms) and rebuilt.doc_ids.equals(index.doc_ids)
-    for name in ("indptr", "indices", "data"):
-        np.testing.assert_array_equal(getattr(rebuilt.postings, name), getattr(index.postings, name))
-    np.testing.assert_array_equal(rebuilt.doc_lengths, index.doc_lengths)
+    _assert_same_index(build_index(read_ids, tokens), index)
+    _assert_same_index(index_codes(read_token_codes(tmp_path / "tokens.parquet")), index)
+
+
+def test_a_null_token_list_is_an_empty_document(tmp_path):
+    """A null list (a document with no text field) counts as no tokens, in either reader."""
+    table = pa.table({"id": ["b", "a", "c"], "tokens": pa.array([["x", "y", "x"], None, []], pa.list_(pa.string()))})
+    pq.write_table(table, tmp_path / "tokens.parquet")
+    for built in (build_index(table["id"], table["tokens"]), index_codes(read_token_codes(tmp_path / "tokens.parquet"))):
+        assert built.doc_ids.to_pylist() == ["a", "b", "c"] and built.doc_lengths.tolist() == [0, 3, 0]
+        assert built.terms.to_pylist() == ["x", "y"]
+        assert built.postings.toarray().tolist() == [[0, 2, 0], [0, 1, 0]]
 
 
 def test_parameters_are_checked():

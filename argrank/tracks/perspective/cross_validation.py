@@ -40,7 +40,7 @@ import pyarrow.parquet as pq
 
 from argrank.core.errors import InputError
 from argrank.core.text_table import text_table
-from argrank.index.build import build_index, read_tokens
+from argrank.index.build import index_codes, read_token_codes
 from argrank.index.store import Index
 from argrank.text.analyzer import Analyzer
 from argrank.text.multilingual import MultilingualAnalyzer, make_analyzer
@@ -243,7 +243,7 @@ def load_release(data_dir: str | Path, dictionaries: str | Path = DICTIONARIES) 
         ingest_perspective(data_dir, table, LANGUAGES)
         analyzer = make_analyzer(",".join(LANGUAGES))
         tokenize_table(table, tokens, analyzer, [TEXT])
-        index = build_index(*read_tokens(tokens))
+        index = index_codes(read_token_codes(tokens))
         documents = aligned(pq.read_table(table), index.doc_ids)
     positions = {int(doc): i for i, doc in enumerate(index.doc_ids.to_pylist())}
     return Release(index, documents, positions, analyzer, read_lexicon(dictionaries, LANGUAGES))
