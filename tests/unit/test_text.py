@@ -65,3 +65,21 @@ def test_chunks_tokenized_in_one_call_split_as_tokenized_alone(analyzer):
     whitespace at an end (tokenized alone) all give each chunk's own tokens."""
     chunks = ["e.g.", ":]", "[", "don't", "u.s.", "(hello),", f"a{SEPARATOR}b", "\u00a0x", "y\u00a0", "'s", "x:"]
     assert [list(o) for o in analyzer._chunk_orths(chunks)] == [list(analyzer._orths(c)) for c in chunks]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it"])
+def test_the_lexeme_attributes_left_out_change_no_term(language):
+    """The analyzer's vocabulary computes only is_space and is_punct of a new surface form: an analyzer whose
+    vocabulary computes all of spaCy's attributes gives the same terms."""
+    import spacy
+
+    texts = [
+        "Ceci n'est pas une pipe, c'est l'art: 3,5 % du PIB!",
+        "Die Renten-Reform (2024) kostet 12.000 € — zu viel?",
+        "L'Italia è un paese... davvero? Sì, dell'anno 1990.",
+        "Don't U.S. citizens pay $5.00 e-mail fees at http://x.org/a?b=1 #tag @you :) 1st 2nd",
+    ]
+    ours, full = Analyzer(language), Analyzer(language)
+    full._vocab.lex_attr_getters = spacy.blank(language).vocab.lex_attr_getters
+    assert len(ours._vocab.lex_attr_getters) == 2 and len(full._vocab.lex_attr_getters) > 2
+    assert [ours.analyze(t) for t in texts] == [full.analyze(t) for t in texts]
