@@ -15,8 +15,10 @@ from numba import njit
 
 FULL = -1  # what `scan` returns when the hash table is too full for the batch's new chunks
 _EMPTY = -1  # a free slot of the hash table
-# FNV-1a, 64 bits, in int64 arithmetic (it wraps as uint64 would): the table holds hashes, rows and spans in one array.
+# The hash mixes the chunk's bytes eight at a time (as one integer each) and then its length, FNV-1a-like, in int64
+# arithmetic (it wraps as uint64 would): the table holds hashes, rows, spans and words in one array.
 _OFFSET_BASIS, _PRIME = np.int64(0xCBF29CE484222325 - (1 << 64)), np.int64(0x100000001B3)
+_HASH, _ROW_LENGTH, _START, _WORD = 0, 1, 2, 3  # a slot's fields
 
 
 @njit(cache=True, nogil=True)
@@ -24,6 +26,11 @@ def _is_space(byte):  # pragma: no cover
     """ASCII whitespace as Arrow's ascii_split_whitespace has it: tab, line feed, vertical tab, form feed, return,
     space. No byte of a multi-byte UTF-8 character is below 128, so the text's bytes can be split as they are."""
     return byte == 32 or 9 <= byte <= 13
+
+
+@njit(cache=True, nogil=True)
+def _slot(h, mask):  # pragma: no cover
+    return (h ^ (h >> 29)) & mask  # the multiply leaves its best bits high: fold them into the low ones
 
 
 @njit(cache=True, nogil=True)
@@ -41,7 +48,8 @@ def scan(data, offsets, slots, known, memo_bytes, rows, chunk_counts, new_spans)
     row; its span of `data` and its slot go to `new_spans` (the slot points into `data` until `find` moves the
     bytes into the memo). Returns (chunks, new chunks), or (FULL, 0) when the table would be more than half full.
 
-    A slot holds a chunk's hash, row, start and length, so that finding a chunk reads one slot and its bytes."""
+    A slot holds a chunk's hash, row and length, start, and first eight bytes as one integer: a chunk of up to
+    eight bytes (most words) is found by reading its slot alone, a longer one by comparing its bytes too."""
     mask = len(slots) - 1
     n = new = 0
     for text in range(len(offsets) - 1):
@@ -51,26 +59,39 @@ def scan(data, offsets, slots, known, memo_bytes, rows, chunk_counts, new_spans)
             while position < end and _is_space(data[position]):
                 position += 1
             start = position
-            h = _OFFSET_BASIS
+            h, word, first, shift = _OFFSET_BASIS, np.int64(0), np.int64(0), 0  # word: the bytes since the last mix
             while position < end and not _is_space(data[position]):
-                h = (h ^ np.int64(data[position])) * _PRIME
+                word |= np.int64(data[position]) << shift
+                shift += 8
                 position += 1
+                if shift == 64:
+                    h = (h ^ word) * _PRIME
+                    if position - start == 8:
+                        first = word
+                    word, shift = np.int64(0), 0
             length = position - start
             if length == 0:
                 break
-            slot = h & mask
+            if length < 8:
+                first = word
+            h = (((h ^ word) * _PRIME) ^ length) * _PRIME
+            slot = _slot(h, mask)
             while True:
-                row = slots[slot, 1]
-                if row == _EMPTY:
+                packed = slots[slot, _ROW_LENGTH]
+                if packed == _EMPTY:
                     if 2 * (known + new + 1) > len(slots):
                         return FULL, 0
                     row = known + new
-                    slots[slot, 0], slots[slot, 1], slots[slot, 2], slots[slot, 3] = h, row, start, length
+                    slots[slot, _HASH], slots[slot, _ROW_LENGTH] = h, (row << 32) | length
+                    slots[slot, _START], slots[slot, _WORD] = start, first
                     new_spans[new, 0], new_spans[new, 1], new_spans[new, 2] = start, position, slot
                     new += 1
                     break
-                if slots[slot, 0] == h and slots[slot, 3] == length:
-                    if _same(memo_bytes if row < known else data, slots[slot, 2], data, start, length):
+                if slots[slot, _HASH] == h and slots[slot, _WORD] == first and (packed & 0xFFFFFFFF) == length:
+                    row = packed >> 32
+                    if length <= 8:  # the word is the whole chunk
+                        break
+                    if _same(memo_bytes if row < known else data, slots[slot, _START], data, start, length):
                         break
                 slot = (slot + 1) & mask
             rows[n] = row
@@ -85,9 +106,10 @@ def rehash(old, size, slots):  # pragma: no cover
     """Move the first `size` rows' slots of the table `old` into the empty, larger table `slots`."""
     mask = len(slots) - 1
     for i in range(len(old)):
-        if 0 <= old[i, 1] < size:
-            slot = old[i, 0] & mask
-            while slots[slot, 1] != _EMPTY:
+        packed = old[i, _ROW_LENGTH]
+        if packed != _EMPTY and (packed >> 32) < size:
+            slot = _slot(old[i, _HASH], mask)
+            while slots[slot, _ROW_LENGTH] != _EMPTY:
                 slot = (slot + 1) & mask
             slots[slot] = old[i]
 
@@ -156,7 +178,7 @@ class ChunkMemo:
         ends = np.cumsum(lengths)
         total = int(ends[-1]) if new else 0
         added = data[np.arange(total) + np.repeat(spans[:, 0] - (ends - lengths), lengths)]  # the new chunks' bytes
-        self.slots[spans[:, 2], 2] = len(self.bytes) + ends - lengths  # the new slots now point into the memo
+        self.slots[spans[:, 2], _START] = len(self.bytes) + ends - lengths  # the new slots now point into the memo
         self.bytes = np.concatenate([self.bytes, added])
         self.byte_offsets = np.concatenate([self.byte_offsets, self.byte_offsets[-1] + ends])
         learned = pa.LargeStringArray.from_buffers(
@@ -176,9 +198,9 @@ class ChunkMemo:
 
 
 def _table(size: int) -> np.ndarray:
-    """An empty hash table of `size` slots: a chunk's hash, row, start and length each."""
+    """An empty hash table of `size` slots: a chunk's hash, row and length, start and first word each."""
     slots = np.empty((size, 4), dtype=np.int64)
-    slots[:, 1] = _EMPTY
+    slots[:, _ROW_LENGTH] = _EMPTY
     return slots
 
 
