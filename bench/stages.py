@@ -34,14 +34,12 @@ def _term_lookup(index, ranker):
 
 def _our_top_k(index, ranker, queries: list[dict], depth: int) -> dict[str, tuple]:
     """Our 50-topic loop from analysed query tokens: term ids, BM25 over posting lists, top-k (ties by doc id)."""
-    from argrank.retrieval.search import top_k
-
     lookup = _term_lookup(index, ranker)
     results = {}
     for query in queries:
         term_ids = lookup(query["tokens"])
         if term_ids:
-            results[query["number"]] = top_k(*ranker.score(term_ids), depth)
+            results[query["number"]] = ranker.top(term_ids, depth)
     return results
 
 

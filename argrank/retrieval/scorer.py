@@ -29,6 +29,10 @@ class Scorer(Protocol):
         term ids count again."""
         ...
 
+    def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
+        """The k best candidates and their scores, best first, ties by document id (`search.top_k` of `score`)."""
+        ...
+
 
 class PostingsScorer:
     """Query term ids are the statistics' ids; without statistics the index's own are used (the unsharded graph)."""
@@ -41,6 +45,11 @@ class PostingsScorer:
 
     def term_ids(self, terms: Iterable[str]) -> list[int]:
         return self.statistics.vocabulary.ids(terms)
+
+    def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
+        from argrank.retrieval.search import top_k
+
+        return top_k(*self.score(term_ids), k)
 
 
 def postings_rows(index: Index, statistics: CollectionStatistics) -> np.ndarray:

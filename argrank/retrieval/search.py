@@ -23,13 +23,21 @@ log = logging.getLogger(__name__)
 RANKING_SCHEMA = pa.schema([("qid", pa.string()), ("doc", pa.string()), ("rank", pa.int32()), ("score", pa.float64())])
 
 
-def top_k(candidates: np.ndarray, scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+def top_k(
+    candidates: np.ndarray, scores: np.ndarray, k: int, scratch: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """The k best candidates by score, ties by document id (candidates are column ids, ordered by id); none for
-    k ≤ 0."""
+    k ≤ 0. `scratch`, an array at least as long as `scores`, is used to find the k-th score in instead of a new one."""
     if k <= 0:
         return candidates[:0], scores[:0]
     if len(scores) > k:
-        threshold = np.partition(scores, len(scores) - k)[len(scores) - k]
+        if scratch is None:
+            threshold = np.partition(scores, len(scores) - k)[len(scores) - k]
+        else:
+            part = scratch[: len(scores)]
+            np.copyto(part, scores)
+            part.partition(len(scores) - k)
+            threshold = part[len(scores) - k]
         keep = np.flatnonzero(scores >= threshold)  # positions, found once for both takes
         candidates, scores = candidates[keep], scores[keep]
     order = np.lexsort((candidates, -scores))[:k]
@@ -50,7 +58,7 @@ def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, wa
             if warn_unmatched:
                 warn_no_results(qid)
             continue
-        docs, scores = top_k(*ranker.score(term_ids), depth)
+        docs, scores = ranker.top(term_ids, depth)
         columns["qid"].extend([qid] * len(docs))
         columns["doc"].extend(index.doc_ids.take(docs).to_pylist())
         columns["rank"].extend(range(1, len(docs) + 1))

@@ -196,3 +196,15 @@ def test_bm25_refuses_an_index_damaged_before_its_ranker_is_built(corpus):
     index.postings.indices[-1] = -3
     with pytest.raises(ValueError, match="index is damaged"):
         make_ranker(index, "bm25", {})
+
+
+@pytest.mark.parametrize("method", ["bm25", "dirichlet"])
+def test_top_is_top_k_of_the_scores(corpus, method):
+    """A scorer's `top` (BM25's selects in its own buffers) is top_k of its `score`, whatever k and query order."""
+    _, _, index = corpus
+    ranker = make_ranker(index, method, {})
+    for k in (0, 1, 7, 250, 10_000):
+        for query in [*QUERIES, *reversed(QUERIES)]:
+            term_ids = index.vocabulary.ids(query)
+            for got, expected in zip(ranker.top(term_ids, k), top_k(*ranker.score(term_ids), k)):
+                np.testing.assert_array_equal(got, expected)

@@ -10,6 +10,7 @@ from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import Index
 from argrank.retrieval.registry import Range, RankingModel
 from argrank.retrieval.scorer import PostingsScorer
+from argrank.retrieval.search import top_k
 
 
 class BM25(PostingsScorer):
@@ -38,10 +39,22 @@ class BM25(PostingsScorer):
         self._table = np.full(self.index.num_docs, UNTOUCHED)  # every document between queries
         self._candidates = np.empty(self.index.num_docs + 1, dtype=np.int32)  # one spare: it writes, then counts
         self._scores = np.empty(self.index.num_docs)
+        self._scratch = np.empty(self.index.num_docs)  # top_k's, to find the threshold in
 
     def score(self, term_ids: list[int], weights: list[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """As Scorer.score; with `weights`, each term's part is multiplied by its weight (a query expanded with
         translations that count less than its own words)."""
+        n = self._accumulate(term_ids, weights)
+        return self._candidates[:n].copy(), self._scores[:n].copy()
+
+    def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
+        """As Scorer.top, selected from the accumulator's own buffers: no copy of a query's candidates and scores
+        (some 40,000 at args.me size) is made to select from."""
+        n = self._accumulate(term_ids, None)
+        return top_k(self._candidates[:n], self._scores[:n], k, scratch=self._scratch)
+
+    def _accumulate(self, term_ids: list[int], weights: list[float] | None) -> int:
+        """Score the query into the buffers: its n candidates are `_candidates[:n]`, their scores `_scores[:n]`."""
         from argrank.retrieval.accumulator import DAMAGED, UNTOUCHED, accumulate
 
         postings = self.index.postings
@@ -56,7 +69,7 @@ class BM25(PostingsScorer):
         if n == DAMAGED:
             self._table.fill(UNTOUCHED)  # the table holds this query's partial sums: start afresh
             raise _damaged()
-        return self._candidates[:n].copy(), self._scores[:n].copy()
+        return n
 
     def _tf_factors(self) -> np.ndarray:
         """Each posting's tf·(k1+1) / (tf + norm), once per ranker: 0.15 s at args.me size (34 M postings)."""
