@@ -55,7 +55,10 @@ def write_rows(
     seen: set[str] = set()
     batch: list[tuple] = []
     text_at = None if text_column is None else schema.get_field_index(text_column)
-    with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, schema) as writer:
+    # Uncompressed: the table is text the tokenize stage reads whole. At args.me size snappy took 3 of ingest's
+    # 9 CPU-seconds to write and 1.7 CPU-seconds of every tokenize to read, for a file a third smaller (0.34 GB
+    # instead of 0.5).
+    with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, schema, compression="none") as writer:
         for row in track(rows, f"ingest {what}", unit=" " + what):
             if text_at is not None and (not row[text_at] or row[text_at].isspace()):
                 stats.empty += 1
