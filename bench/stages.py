@@ -107,9 +107,10 @@ def tokenize(params: dict, phases: Phases) -> dict:
             in_path=Path(params["in"]), out_path=Path(params["out"]), analyzer=analyzer, fields=params["fields"]
         )
     seconds = phases.phases["tokenize_table"]["seconds"]
-    # Not timed: the input's size in whitespace-separated words and characters, for a second rate.
+    # Not timed: the input's size in whitespace-separated words and characters, for a second rate (read without
+    # pre_buffer, which would keep the whole table until the end and so raise the stage's peak RSS).
     words = chars = 0
-    source = pq.ParquetFile(params["in"])
+    source = pq.ParquetFile(params["in"], pre_buffer=False)
     for batch in source.iter_batches(columns=params["fields"]):
         for column in batch.columns:
             column = pc.fill_null(column, "")
@@ -151,7 +152,7 @@ def _spacy_tokens_per_word(path: str, fields: list[str], language: str, sample: 
     from argrank.text.tokenize import document_texts
 
     tokenizer = spacy.blank(language).tokenizer
-    source = pq.ParquetFile(path)
+    source = pq.ParquetFile(path, pre_buffer=False)
     step = max(1, source.metadata.num_rows // sample)
     tokens = words = 0
     for batch in source.iter_batches(columns=fields):
