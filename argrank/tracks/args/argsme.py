@@ -55,22 +55,21 @@ def _read_rows(path: Path) -> Iterator[tuple]:
         raise InputError(path, "", f"cannot read: {error.strerror}") from None
     with handle:
         number = 0
+        source = path.stem  # each row's `source` column
         try:
             for number, argument in enumerate(ijson.items(handle, "arguments.item", use_float=True), start=1):
-                yield _to_row(argument, path, number)
+                yield _to_row(argument, path, source, number)
         except (ijson.JSONError, UnicodeDecodeError) as error:
             raise _parse_error(path, number + 1, error, handle.tell()) from None
     if number == 0 and not _has_arguments_array(path):
         raise InputError(path, "top level", 'expected a JSON object with an "arguments" array')
 
 
-def _to_row(argument: Any, path: Path, number: int) -> tuple:
+def _to_row(argument: Any, path: Path, source: str, number: int) -> tuple:
     """Check one argument and flatten it to a tuple in SCHEMA's column order."""
 
     def bad(problem: str) -> InputError:
-        known = argument.get("id") if isinstance(argument, dict) else None
-        where = f"argument #{number}" + (f" (id {known!r})" if isinstance(known, str) and known else "")
-        return InputError(path, where, problem)
+        return _bad_argument(argument, path, number, problem)
 
     if not isinstance(argument, dict):
         raise bad("not a JSON object")
@@ -100,7 +99,13 @@ def _to_row(argument: Any, path: Path, number: int) -> tuple:
         if value is not None and not isinstance(value, str):
             raise bad(f'context "{key}" is not a string')
         values.append(value or None)  # the corpus writes "" for "none" (e.g. no previous argument)
-    return (argument_id, conclusion, "\n".join(texts), premises[0]["stance"], path.stem, *values)
+    return (argument_id, conclusion, "\n".join(texts), premises[0]["stance"], source, *values)
+
+
+def _bad_argument(argument: Any, path: Path, number: int, problem: str) -> InputError:
+    known = argument.get("id") if isinstance(argument, dict) else None
+    where = f"argument #{number}" + (f" (id {known!r})" if isinstance(known, str) and known else "")
+    return InputError(path, where, problem)
 
 
 def _parse_error(path: Path, number: int, error: Exception, consumed: int) -> InputError:
