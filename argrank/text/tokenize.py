@@ -61,7 +61,9 @@ def tokenize_table(
     # 350 MB of premises the stage had finished with); a local file is read as fast without it.
     source = pq.ParquetFile(in_path, pre_buffer=False)
     by_language = isinstance(analyzer, MultilingualAnalyzer) and LANGUAGE in source.schema_arrow.names
-    with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, TOKENS_SCHEMA) as writer:
+    # Uncompressed: the terms are dictionary-coded already, so snappy saved 11% of the file (91 of 103 MB at
+    # args.me size) for 0.25 CPU-s more to write it and 0.15 more to read it.
+    with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, TOKENS_SCHEMA, compression="none") as writer:
         columns = ["id", *source_columns(source.schema_arrow, fields), *([LANGUAGE] if by_language else [])]
         start, stop = shard_rows(source.metadata.num_rows, shard, shards)
         batches = shard_batches(source, shard, shards, columns, batch_size)
