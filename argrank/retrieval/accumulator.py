@@ -16,37 +16,12 @@ in query-term order from 0, so the scores are its scores bit for bit (1.0 · x a
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir
-from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
+
+from argrank.core.prefetch import AHEAD, prefetch
 
 UNTOUCHED = -np.inf  # a document no posting of the current query has reached yet
 DAMAGED = -1  # what the kernels return for a posting that points outside the index
-AHEAD = 32  # postings between a document's prefetch and its read
-
-
-@intrinsic
-def _prefetch(typingctx, array, index):  # pragma: no cover
-    """Ask the processor to bring array[index] into the cache for a write (LLVM's prefetch; it never faults)."""
-
-    def codegen(context, builder, signature, args):
-        kind = signature.args[0]
-        pointer = cgutils.get_item_pointer(
-            context, builder, kind, context.make_array(kind)(context, builder, args[0]), [args[1]], wraparound=False
-        )
-        byte = ir.IntType(8).as_pointer()
-        i32 = ir.IntType(32)
-        function = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(ir.VoidType(), [byte, i32, i32, i32]), "llvm.prefetch.p0i8"
-        )
-        # write, keep in every cache level, data
-        builder.call(function, [builder.bitcast(pointer, byte), i32(1), i32(3), i32(1)])
-        return context.get_dummy_value()
-
-    return types.void(array, index), codegen
-
-
 @njit(cache=True, nogil=True)
 def impacts(indices, data, norm, k1_plus_1, out):  # pragma: no cover
     """Each posting's tf factor into `out`, 0 when done; `norm` is each document's k1·(1 − b + b·dl/avgdl).
@@ -80,7 +55,7 @@ def accumulate(indptr, indices, impact, rows, idf, scale, table, candidates, sco
             return DAMAGED
         for i in range(start, end):
             if i + AHEAD < end:  # the table is larger than the cache: ask for a later posting's document now
-                _prefetch(table, indices[i + AHEAD])
+                prefetch(table, indices[i + AHEAD])
             d = indices[i]
             if d < 0 or d >= documents:
                 return DAMAGED
@@ -91,7 +66,7 @@ def accumulate(indptr, indices, impact, rows, idf, scale, table, candidates, sco
             table[d] = (0.0 if reached else score) + factor * (weight * impact[i])
     for i in range(n):
         if i + AHEAD < n:
-            _prefetch(table, candidates[i + AHEAD])
+            prefetch(table, candidates[i + AHEAD])
         d = candidates[i]
         scores[i] = table[d]
         table[d] = UNTOUCHED
