@@ -18,11 +18,13 @@ def load_tokens(path: str):
 def in_index_order(path: str, limit: int | None = None):
     """The documents in our index's column order (sorted by id, as `build_index` does), the first `limit` kept, as
     whole Arrow arrays of plain strings."""
+    import pyarrow as pa
     import pyarrow.compute as pc
-    import pyarrow.parquet as pq
 
-    table = pq.read_table(path)
-    ids, tokens = table.column("id").combine_chunks(), table.column("tokens").combine_chunks()
+    from argrank.index.build import read_tokens
+
+    ids, tokens = read_tokens(path)
+    tokens = tokens.cast(pa.list_(pa.string())).combine_chunks()
     order = pc.sort_indices(ids)
     if limit is not None:
         order = order.slice(0, limit)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import luigi
 
+from argrank.formats.token_table import TOKENS_FORMAT
 from argrank.text.analyzer import analysis_fingerprint
 from argrank.text.multilingual import make_analyzer
 from argrank.text.tokenize import tokenize_table
@@ -59,7 +60,7 @@ class TokenizeDocuments(ShardTask):
         return ingest(corpus=self.corpus, **languages)
 
     def input_digests(self) -> list[str]:
-        return [analysis_fingerprint(self.language)]
+        return [analysis_fingerprint(self.language), f"token table format {TOKENS_FORMAT}"]
 
     def run(self) -> None:
         kept = tokenize_table(

@@ -16,8 +16,8 @@ import pyarrow.parquet as pq
 import scipy.sparse as sp
 
 from argrank.index.store import Index
+from argrank.formats.token_table import read_terms
 
-TOKENS_ELEMENT = "tokens.list.element"  # the token table's term strings, as Parquet names the list's items
 BLOCK = 1 << 22  # codes mapped at a time
 
 
@@ -33,26 +33,39 @@ class TokenCodes:
 
 
 def read_tokens(path: Path) -> tuple[pa.Array, pa.ChunkedArray]:
-    """A token table's ids and token lists, in table order, each chunk's terms read as a dictionary: every
-    distinct term string is held once per chunk instead of once per token."""
-    table = pq.read_table(path, read_dictionary=[TOKENS_ELEMENT])
-    return table.column("id").combine_chunks(), table.column("tokens")
+    """A token table's ids and token lists, in table order, each chunk's terms a dictionary array over the table's
+    terms (argrank.text.tokenize)."""
+    file = pq.ParquetFile(path, pre_buffer=False)
+    terms = read_terms(path, file.metadata.metadata)
+    ids, chunks = [], []
+    for group in range(file.num_row_groups):
+        table = file.read_row_group(group, columns=["id", "tokens"])
+        ids.append(table.column("id"))
+        for chunk in table.column("tokens").chunks:
+            values = pa.DictionaryArray.from_arrays(chunk.values, terms)  # the offsets index the whole values
+            chunks.append(pa.ListArray.from_arrays(chunk.offsets, values, mask=chunk.is_null()))
+    kind = pa.list_(pa.dictionary(pa.int32(), pa.string()))
+    return pa.chunked_array(ids, type=pa.string()).combine_chunks(), pa.chunked_array(chunks, type=kind)
 
 
 def read_token_codes(path: Path) -> TokenCodes:
     """A token table's codes, read one row group at a time, so that beside the codes (4 bytes a token) only one
-    row group's lists are ever held: at args.me size (37 M tokens) the whole table read at once held 0.4 GB."""
-    file = pq.ParquetFile(path, read_dictionary=[TOKENS_ELEMENT], pre_buffer=False)
-    leaf = [file.metadata.schema.column(i).path for i in range(file.metadata.num_columns)].index(TOKENS_ELEMENT)
-    # An upper bound: the leaf column counts a slot for each empty or null list too.
-    coder = _Coder(sum(file.metadata.row_group(g).column(leaf).num_values for g in range(file.num_row_groups)))
-    ids = []
+    row group's lists are ever held."""
+    file = pq.ParquetFile(path, pre_buffer=False)
+    terms = read_terms(path, file.metadata.metadata)
+    ids, lengths, codes = [], [], []
     for group in range(file.num_row_groups):
         table = file.read_row_group(group, columns=["id", "tokens"], use_threads=False)
         ids.append(table.column("id"))
         for chunk in table.column("tokens").chunks:
-            coder.add(chunk)
-    return coder.finish(pa.chunked_array(ids, type=pa.string()).combine_chunks())
+            lengths.append(pc.list_value_length(chunk).fill_null(0).to_numpy().astype(np.int64))
+            codes.append(chunk.flatten().to_numpy())
+    return TokenCodes(
+        pa.chunked_array(ids, type=pa.string()).combine_chunks(),
+        np.concatenate(lengths) if lengths else np.zeros(0, dtype=np.int64),
+        np.concatenate(codes).astype(np.int32, copy=False) if codes else np.zeros(0, dtype=np.int32),
+        terms,
+    )
 
 
 def build_index(ids: pa.Array, tokens: pa.ListArray | pa.ChunkedArray) -> Index:

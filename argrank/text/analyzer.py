@@ -204,11 +204,16 @@ class Analyzer:
     def analyze_many(self, texts: Iterable[str] | pa.Array) -> pa.ListArray:
         """Index terms of a batch of texts (strings, or an Arrow string column: its text never becomes Python
         strings, but for chunks not seen before) as an Arrow list<string> column; a missing text has none."""
-        texts = texts if isinstance(texts, pa.Array) else pa.array(list(texts), type=pa.large_string())
-        codes, lengths = self._term_codes(pc.fill_null(texts.cast(pa.large_string()), ""))
+        codes, lengths = self.analyze_codes(texts)
         offsets = np.zeros(len(lengths) + 1, dtype=np.int32)
         np.cumsum(lengths, out=offsets[1:])
         return pa.ListArray.from_arrays(pa.array(offsets), self._term_array().take(pa.array(codes)))
+
+    def analyze_codes(self, texts: Iterable[str] | pa.Array) -> tuple[np.ndarray, np.ndarray]:
+        """Index terms of a batch of texts as ids into `terms` (which this call may extend), concatenated, and each
+        text's count of them: analyze_many without making the terms' strings."""
+        texts = texts if isinstance(texts, pa.Array) else pa.array(list(texts), type=pa.large_string())
+        return self._term_codes(pc.fill_null(texts.cast(pa.large_string()), ""))
 
     def _term_array(self) -> pa.Array:
         """self.terms as an Arrow array, extended by the terms added since the last batch rather than rebuilt."""

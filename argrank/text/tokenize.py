@@ -1,23 +1,25 @@
-"""The tokenize stage: stream a document table through the analyzer into a Parquet table of token lists."""
+"""The tokenize stage: stream a document table through the analyzer into a token table (formats/token_table.py)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from argrank.core.atomic import atomic_path
 from argrank.core.progress import track
+from argrank.formats.token_table import TERMS_KEY, TOKENS_SCHEMA
 from argrank.index.shards import shard_batches, shard_rows
 from argrank.text.analyzer import Analyzer
 from argrank.text.multilingual import MultilingualAnalyzer
 
 LANGUAGE = "language"  # a document table's column naming each row's language, where the corpus mixes them
 EXTRA = "extra"  # a document table's map of further text fields by name (the passages' doc2query, …), indexable
-TOKENS_SCHEMA = pa.schema([("id", pa.string()), ("tokens", pa.list_(pa.string()))])
 
 
 def source_columns(schema: pa.Schema, fields: Sequence[str]) -> list[str]:
@@ -61,18 +63,43 @@ def tokenize_table(
     # 350 MB of premises the stage had finished with); a local file is read as fast without it.
     source = pq.ParquetFile(in_path, pre_buffer=False)
     by_language = isinstance(analyzer, MultilingualAnalyzer) and LANGUAGE in source.schema_arrow.names
-    # Uncompressed: the terms are dictionary-coded already, so snappy saved 11% of the file (91 of 103 MB at
-    # args.me size) for 0.25 CPU-s more to write it and 0.15 more to read it.
+    terms = _Terms(analyzer)
+    # Uncompressed: the codes are dictionary-coded by Parquet already, and snappy cost more time than it saved room.
     with atomic_path(out_path) as tmp, pq.ParquetWriter(tmp, TOKENS_SCHEMA, compression="none") as writer:
         columns = ["id", *source_columns(source.schema_arrow, fields), *([LANGUAGE] if by_language else [])]
         start, stop = shard_rows(source.metadata.num_rows, shard, shards)
         batches = shard_batches(source, shard, shards, columns, batch_size)
         for batch in track(batches, "tokenize", total=-(-(stop - start) // batch_size), unit="batch"):
             texts = document_texts(batch, fields)
-            if by_language:
-                tokens = analyzer.analyze_many(texts.to_pylist(), batch.column(LANGUAGE).to_pylist())
-            else:
-                tokens = analyzer.analyze_many(texts)
-            kept += len(tokens.values)
+            codes, lengths = terms.code(texts, batch.column(LANGUAGE).to_pylist() if by_language else None)
+            kept += len(codes)
+            offsets = np.zeros(len(lengths) + 1, dtype=np.int32)
+            np.cumsum(lengths, out=offsets[1:])
+            tokens = pa.ListArray.from_arrays(pa.array(offsets), pa.array(codes.astype(np.int32, copy=False)))
             writer.write_batch(pa.record_batch([batch.column("id"), tokens], schema=TOKENS_SCHEMA))
+        writer.add_key_value_metadata({TERMS_KEY: json.dumps(terms.strings(), ensure_ascii=False)})
     return kept
+
+
+class _Terms:
+    """Codes for a table's tokens: the analyzer's own term ids where it has one term space, else (a multilingual
+    analyzer: one per language) ids given here to its output's strings in order of appearance."""
+
+    def __init__(self, analyzer: Analyzer | MultilingualAnalyzer):
+        self.analyzer = analyzer
+        self.ids: dict[str, int] = {}
+
+    def code(self, texts: pa.Array, languages: list[str] | None) -> tuple[np.ndarray, np.ndarray]:
+        if isinstance(self.analyzer, Analyzer):
+            return self.analyzer.analyze_codes(texts)
+        tokens = self.analyzer.analyze_many(texts.to_pylist(), languages)
+        values = pc.dictionary_encode(tokens.flatten())
+        local = np.fromiter(
+            (self.ids.setdefault(term, len(self.ids)) for term in values.dictionary.to_pylist()),
+            dtype=np.int64, count=len(values.dictionary),
+        )  # fmt: skip
+        codes = local[values.indices.to_numpy(zero_copy_only=False)] if len(values) else np.zeros(0, dtype=np.int64)
+        return codes, pc.list_value_length(tokens).fill_null(0).to_numpy()
+
+    def strings(self) -> list[str]:
+        return list(self.analyzer.terms) if isinstance(self.analyzer, Analyzer) else list(self.ids)

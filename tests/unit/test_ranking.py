@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 
 import numpy as np
@@ -11,6 +12,7 @@ import pyarrow.parquet as pq
 import pytest
 from rank_bm25 import BM25Okapi
 
+from argrank.formats.token_table import TERMS_KEY
 from argrank.index.build import build_index, index_codes, read_token_codes, read_tokens
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import load_index, save_index
@@ -132,12 +134,19 @@ def _assert_same_index(rebuilt, index):
     np.testing.assert_array_equal(rebuilt.doc_lengths, index.doc_lengths)
 
 
-def test_index_from_a_token_table_read_as_dictionaries_is_the_same(corpus, tmp_path):
-    """The token table read with each chunk's terms as a dictionary, whole (read_tokens) or a row group at a time
+def _write_token_table(path, ids, docs, row_group_size=None) -> None:
+    """A token table as the tokenize stage writes it: codes in the lists, the terms in the metadata."""
+    terms: dict[str, int] = {}
+    coded = [None if doc is None else [terms.setdefault(t, len(terms)) for t in doc] for doc in docs]
+    table = pa.table({"id": ids, "tokens": pa.array(coded, type=pa.list_(pa.int32()))})
+    pq.write_table(table.replace_schema_metadata({TERMS_KEY: json.dumps(list(terms))}), path, row_group_size=row_group_size)
+
+
+def test_index_from_a_token_table_is_the_same(corpus, tmp_path):
+    """The token table read whole with each chunk's terms as a dictionary (read_tokens) or a row group at a time
     into codes (read_token_codes, as BuildIndex reads it): the index must not change."""
     ids, docs, index = corpus
-    table = pa.table({"id": ids, "tokens": pa.array(docs, type=pa.list_(pa.string()))})
-    pq.write_table(table, tmp_path / "tokens.parquet", row_group_size=300)  # several chunks, several dictionaries
+    _write_token_table(tmp_path / "tokens.parquet", ids, docs, row_group_size=300)  # several chunks
     read_ids, tokens = read_tokens(tmp_path / "tokens.parquet")
     assert tokens.num_chunks > 1 and pa.types.is_dictionary(tokens.type.value_type)
     _assert_same_index(build_index(read_ids, tokens), index)
@@ -146,8 +155,9 @@ def test_index_from_a_token_table_read_as_dictionaries_is_the_same(corpus, tmp_p
 
 def test_a_null_token_list_is_an_empty_document(tmp_path):
     """A null list (a document with no text field) counts as no tokens, in either reader."""
-    table = pa.table({"id": ["b", "a", "c"], "tokens": pa.array([["x", "y", "x"], None, []], pa.list_(pa.string()))})
-    pq.write_table(table, tmp_path / "tokens.parquet")
+    ids, docs = ["b", "a", "c"], [["x", "y", "x"], None, []]
+    _write_token_table(tmp_path / "tokens.parquet", ids, docs)
+    table = pa.table({"id": ids, "tokens": pa.array(docs, pa.list_(pa.string()))})
     for built in (build_index(table["id"], table["tokens"]), index_codes(read_token_codes(tmp_path / "tokens.parquet"))):
         assert built.doc_ids.to_pylist() == ["a", "b", "c"] and built.doc_lengths.tolist() == [0, 3, 0]
         assert built.terms.to_pylist() == ["x", "y"]

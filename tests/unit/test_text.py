@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from argrank.core.errors import InputError
+from argrank.index.build import read_tokens
 from argrank.text.analyzer import SEPARATOR, Analyzer, lowercase
 from argrank.text.tokenize import tokenize_table
 
@@ -48,10 +50,17 @@ def test_tokenize_table_streams_ids_and_token_lists(analyzer, tmp_path):
     )
     out = tmp_path / "tokens.parquet"
     kept = tokenize_table(source, out, analyzer, ["conclusion", "premise"], batch_size=2)
-    table = pq.read_table(out)
-    assert table.column("id").to_pylist() == ["b", "a", "c"]
-    assert table.column("tokens").to_pylist() == [["ban", "zoo", "zoo", "cruel"], ["cage"], ["vote"]]
+    ids, tokens = read_tokens(out)
+    assert ids.to_pylist() == ["b", "a", "c"]
+    assert tokens.to_pylist() == [["ban", "zoo", "zoo", "cruel"], ["cage"], ["vote"]]
+    assert pq.read_schema(out).field("tokens").type == pa.list_(pa.int32())  # codes; the terms in its metadata
     assert kept == 6
+
+
+def test_a_parquet_file_without_terms_is_no_token_table(tmp_path):
+    pq.write_table(pa.table({"id": ["a"], "tokens": pa.array([[0]], pa.list_(pa.int32()))}), tmp_path / "t.parquet")
+    with pytest.raises(InputError, match="not a token table"):
+        read_tokens(tmp_path / "t.parquet")
 
 
 @given(st.lists(st.one_of(st.text(), st.text(alphabet="İΣσς AbC.\u00a0"))))
