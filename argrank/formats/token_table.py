@@ -1,6 +1,7 @@
 """The token table the tokenize stage writes and the index stage reads: per document its id and its index terms.
 
-The lists hold term codes (int32), and the file's metadata the terms they index (TERMS_KEY, a JSON list): the
+The lists hold term codes (int32, numbered by first occurrence in the table, so that the same rows are the same
+bytes whatever else the process analysed), and the file's metadata the terms they index (TERMS_KEY, a JSON list): the
 index stage works on codes, so a table of strings made the analyzer build every token's string and Parquet hash
 it again (at args.me size some 2.5 CPU-seconds of the tokenize stage, and one of the index stage to code them).
 """

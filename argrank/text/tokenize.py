@@ -82,16 +82,21 @@ def tokenize_table(
 
 
 class _Terms:
-    """Codes for a table's tokens: the analyzer's own term ids where it has one term space, else (a multilingual
-    analyzer: one per language) ids given here to its output's strings in order of appearance."""
+    """Codes for a table's tokens, numbered by first occurrence in the table, so that its bytes do not depend on
+    what the analyzer met before: the analyzer's own term ids renumbered (text/table_codes.py) where it has one
+    term space, else (a multilingual analyzer: one per language) ids given here to its output's strings."""
 
     def __init__(self, analyzer: Analyzer | MultilingualAnalyzer):
         self.analyzer = analyzer
         self.ids: dict[str, int] = {}
+        from argrank.text.table_codes import TableCodes  # numba: loaded to tokenize only
+
+        self.table = TableCodes() if isinstance(analyzer, Analyzer) else None
 
     def code(self, texts: pa.Array, languages: list[str] | None) -> tuple[np.ndarray, np.ndarray]:
-        if isinstance(self.analyzer, Analyzer):
-            return self.analyzer.analyze_codes(texts)
+        if self.table is not None:
+            ids, lengths = self.analyzer.analyze_codes(texts)
+            return self.table.renumber(ids), lengths
         tokens = self.analyzer.analyze_many(texts.to_pylist(), languages)
         values = pc.dictionary_encode(tokens.flatten())
         local = np.fromiter(
@@ -102,4 +107,6 @@ class _Terms:
         return codes, pc.list_value_length(tokens).fill_null(0).to_numpy()
 
     def strings(self) -> list[str]:
-        return list(self.analyzer.terms) if isinstance(self.analyzer, Analyzer) else list(self.ids)
+        if self.table is None:
+            return list(self.ids)
+        return [self.analyzer.terms[term] for term in self.table.terms.tolist()]

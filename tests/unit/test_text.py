@@ -57,6 +57,20 @@ def test_tokenize_table_streams_ids_and_token_lists(analyzer, tmp_path):
     assert kept == 6
 
 
+def test_a_token_table_does_not_depend_on_what_the_analyzer_met_before(tmp_path):
+    """A resumed run's analyzer may have analysed topics or another shard first: its table is the same bytes."""
+    source = tmp_path / "args.parquet"
+    texts = ["Zoos are cruel to animals.", "Animals suffer; zoos protect species.", "", "Vote for zoos!"]
+    pq.write_table(pa.table({"id": ["a", "b", "c", "d"], "premise": texts}), source)
+    fresh, used = tmp_path / "fresh.parquet", tmp_path / "used.parquet"
+    tokenize_table(source, fresh, Analyzer("en"), ["premise"], batch_size=3)
+    warmed = Analyzer("en")
+    warmed.analyze("Species vote; the cruel suffer, and a zebra too.")  # other terms, numbered first
+    tokenize_table(source, used, warmed, ["premise"], batch_size=3)
+    assert used.read_bytes() == fresh.read_bytes()
+    assert read_tokens(used)[1].to_pylist()[0] == ["zoo", "cruel", "animal"]
+
+
 def test_a_parquet_file_without_terms_is_no_token_table(tmp_path):
     pq.write_table(pa.table({"id": ["a"], "tokens": pa.array([[0]], pa.list_(pa.int32()))}), tmp_path / "t.parquet")
     with pytest.raises(InputError, match="not a token table"):
