@@ -15,13 +15,18 @@ _PLAIN = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*")
 # Stems of the files and folders published beside the named ones (evaluation.txt/.json, manifest.json,
 # report/), compared case-insensitively for file systems that do.
 RESERVED = ("evaluation", "manifest", "report")
-RULE = "letters, digits, '.', '_' or '-' (no spaces), not starting with '.' and without '..'"
+# A published file joins two names (`<tag>.<qrels>.per-topic.csv`) and is written under a temporary name some 25
+# characters longer: two names of this length stay within the 255 bytes a file name may have.
+MAX_LENGTH = 100
+RULE = f"at most {MAX_LENGTH} letters, digits, '.', '_' or '-' (no spaces), not starting with '.' and without '..'"
 
 
 def name_problem(name: Any) -> str | None:
     """Why `name` cannot be part of a path, or None when it can."""
     if not isinstance(name, str) or not _PLAIN.fullmatch(name) or ".." in name:
         return f"a name is {RULE} (got {name!r})"
+    if len(name) > MAX_LENGTH:
+        return f"a name is {RULE} (got {len(name)} characters: {name[:40]!r}…)"
     if name.casefold() in RESERVED:
         return f"{name!r} is reserved for a published file (reserved: {', '.join(RESERVED)})"
     return None

@@ -25,7 +25,7 @@ ARGS = "args:\n  corpus: c\n  topics: t\n"
         (ARGS + "  language: xx\n  runs: {r: {}}\n", "args.language: expected a language code"),
         (ARGS + "  runs:\n    r: {params: {k1: 1, k1: 2}}\n", "line 5: not valid YAML: duplicate key 'k1'"),
         (ARGS + "  runs: {evaluation: {}}\n", "args.runs.evaluation: 'evaluation' is reserved"),
-        (ARGS + "  qrels: {'../../ESCAPED': q}\n  runs: {r: {}}\n", "args.qrels.../../ESCAPED: a name is letters"),
+        (ARGS + "  qrels: {'../../ESCAPED': q}\n  runs: {r: {}}\n", "args.qrels.../../ESCAPED: a name is at most 100 letters"),
     ],
 )
 def test_a_runs_file_mistake_is_one_line_before_any_task_runs(tmp_path, text, line):

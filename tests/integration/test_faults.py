@@ -17,6 +17,7 @@ import yaml
 from graph import REPO, build, copy_project, luigi_command
 
 from argrank.core.atomic import PAUSE
+from argrank.core.names import MAX_LENGTH
 
 STAGES = ("ingest", "tokens", "index", "rank", "run", "evaluation")  # the args track's cached stages, in order
 LEFTOVER = re.compile(r"^\..+\.\d+\.[^.]+\.tmp$")
@@ -173,3 +174,18 @@ def test_a_tampered_manifest_cannot_delete_anything(tmp_path, reference):
     build(runs_file, outputs)
     assert precious.read_text() == "keep me" and published(outputs) == reference
     shutil.rmtree(outputs)
+
+
+def test_names_of_the_longest_length_are_published(tmp_path):
+    """A run tag and a qrels name of the longest length the name rule allows, in an experiment of that length: the
+    longest file published (`<tag>.<qrels>.per-topic.csv`) and its temporary name fit a file name's 255 bytes."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    config = yaml.safe_load(runs_file.read_text())
+    tag, qrels, experiment = ("t" * MAX_LENGTH, "q" * MAX_LENGTH, "e" * MAX_LENGTH)
+    config["args"]["runs"] = {tag: next(iter(config["args"]["runs"].values()))}
+    config["args"]["qrels"] = {qrels: next(iter(config["args"]["qrels"].values()))}
+    config.update(experiment=experiment, submission=False)
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    build(runs_file, outputs)
+    folder = outputs / "experiments" / experiment / "args"
+    assert (folder / f"{tag}.txt").is_file() and (folder / f"{tag}.{qrels}.per-topic.csv").is_file()

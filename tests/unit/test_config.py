@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -242,9 +243,12 @@ PERSPECTIVE = "perspective:\n  data: release\n"
         (ARGS + "  runs: {a..b: {}}\n", "args.runs.a..b", "without '..'"),
         (ARGS + "  runs: {r: {params: {k1: [1.0e+20]}}}\n", "args.runs.r", "got 'r-k1_1e+20'"),  # after expansion
         (ARGS + "  qrels: {'../../../../ESCAPED': q}\n  runs: {r: {}}\n", "args.qrels.../../../../ESCAPED", "a name"),
-        (ARGS + "  qrels: {a/b: q}\n  runs: {r: {}}\n", "args.qrels.a/b", "a name is letters"),
+        (ARGS + "  qrels: {a/b: q}\n  runs: {r: {}}\n", "args.qrels.a/b", "a name is at most 100 letters"),
         (ARGS + "  qrels: {evaluation: q}\n  runs: {r: {}}\n", "args.qrels.evaluation", "reserved"),
         ("experiment: report\n" + ARGS + "  runs: {r: {}}\n", "experiment", "reserved"),
+        (ARGS + f"  runs: {{{'t' * 101}: {{}}}}\n", f"args.runs.{'t' * 101}", "got 101 characters"),
+        (ARGS + f"  qrels: {{{'q' * 101}: q}}\n  runs: {{r: {{}}}}\n", f"args.qrels.{'q' * 101}", "at most 100"),
+        (f"experiment: {'e' * 101}\n" + ARGS + "  runs: {r: {}}\n", "experiment", "got 101 characters"),
     ],
 )
 def test_out_of_range_parameters_duplicate_keys_and_unsafe_names_are_named(tmp_path, text, where, problem):
@@ -253,6 +257,24 @@ def test_out_of_range_parameters_duplicate_keys_and_unsafe_names_are_named(tmp_p
         load_config(path)
     assert (error.value.path, error.value.where) == (str(path), where)
     assert problem in error.value.problem and "\n" not in str(error.value)
+
+
+def test_names_of_the_longest_length_are_taken(tmp_path):
+    path = write(tmp_path, f"experiment: {'e' * 100}\n" + ARGS + f"  runs: {{{'t' * 100}: {{}}}}\n")
+    assert load_experiment(path).name == "e" * 100
+
+
+@pytest.mark.parametrize("key", ["\x1b[31mred", "a\nargrank: all fine", "\u202eevil"])
+def test_a_refused_name_is_printed_with_its_control_characters_escaped(tmp_path, key):
+    path = write(tmp_path, json.dumps({"experiment": key, "args": {"corpus": "c", "topics": "t", "runs": {"r": {}}}}))
+    with pytest.raises(InputError) as error:
+        load_experiment(path)
+    assert error.value.where == "experiment" and key.encode("unicode_escape").decode() in str(error.value)
+    assert not any(c in str(error.value) for c in "\x1b\n\u202e")
+    path.write_text(json.dumps({key: {}}), encoding="utf-8")  # an unknown track: the key is the message's place
+    with pytest.raises(InputError) as error:
+        load_experiment(path)
+    assert error.value.where == key and not any(c in str(error.value) for c in "\x1b\n\u202e")
 
 
 def test_a_file_stem_that_cannot_name_the_experiment_asks_for_an_experiment_key(tmp_path):
