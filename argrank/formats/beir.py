@@ -8,7 +8,6 @@ The corpus is read from inside the zip, line by line: extracting it would double
 from __future__ import annotations
 
 import io
-import json
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from argrank.core.errors import InputError
+from argrank.formats.json_value import parse_json
 
 CORPUS = "corpus.jsonl"
 QRELS_HEADER = ("query-id", "corpus-id", "score")
@@ -31,10 +31,7 @@ class BeirDocument:
 
 def _json_object(line: str, path: str | Path, where: str) -> dict[str, Any]:
     """One JSON-lines record as an object with a non-empty string `_id`; InputError at `where` otherwise."""
-    try:
-        value = json.loads(line.rstrip())
-    except json.JSONDecodeError as error:
-        raise InputError(path, f"{where}, column {error.colno}", f"malformed JSON: {error.msg}") from None
+    value = parse_json(line.rstrip(), path, where)
     if not isinstance(value, dict):
         raise InputError(path, where, "not a JSON object")
     if not isinstance(value.get("_id"), str) or not value["_id"]:

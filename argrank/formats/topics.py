@@ -9,7 +9,6 @@ Years differ (2020 has descriptions and narratives, 2021 titles only, later trac
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from typing import Iterable
 from xml.parsers.expat import ErrorString
 
 from argrank.core.errors import InputError
+from argrank.formats.json_value import parse_json
 from argrank.core.records import read_utf8
 
 KNOWN = ("number", "title", "description", "narrative")
@@ -83,10 +83,7 @@ def _read_jsonl(path: Path) -> list[Topic]:
 
 
 def _jsonl_topic(line: str, path: Path, where: str) -> Topic:
-    try:
-        value = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise InputError(path, f"{where}, column {error.colno}", f"malformed JSON: {error.msg}") from None
+    value = parse_json(line, path, where)
     if not isinstance(value, dict):
         raise InputError(path, where, "not a JSON object")
     beir = "_id" in value
@@ -105,7 +102,7 @@ def _jsonl_topic(line: str, path: Path, where: str) -> Topic:
     if not isinstance(metadata, dict):
         raise InputError(path, where, '"metadata" is not an object')
     given = {key: metadata[key].strip() for key in ("description", "narrative") if isinstance(metadata.get(key), str)}
-    return Topic(number=str(int(qid)), title=query.strip(), **{key: text for key, text in given.items() if text})
+    return Topic(number=_canonical(qid.strip()), title=query.strip(), **{key: text for key, text in given.items() if text})
 
 
 def _read_topic(element: ET.Element, path: Path, where: str) -> Topic:
@@ -123,7 +120,7 @@ def _read_topic(element: ET.Element, path: Path, where: str) -> Topic:
     if not re.fullmatch(r"[0-9]+", number):
         raise InputError(path, where, f"number {number!r} is not an integer")
     return Topic(
-        number=str(int(number)),
+        number=_canonical(number),
         title=values["title"],
         description=values.get("description") or None,
         narrative=values.get("narrative") or None,
@@ -131,10 +128,14 @@ def _read_topic(element: ET.Element, path: Path, where: str) -> Topic:
     )
 
 
+def _canonical(digits: str) -> str:
+    """A topic number without leading zeros ("007" is topic 7), as text: int() refuses more than 4,300 digits."""
+    return digits.lstrip("0") or "0"
+
+
 def topic_order(topics: Iterable[str]) -> list[str]:
     """Topic ids sorted numerically ("2" before "10") when all are integers, else as strings."""
     topics = list(topics)
-    try:
-        return sorted(topics, key=lambda topic: (int(topic), topic))
-    except ValueError:
-        return sorted(topics)
+    if all(topic.isascii() and topic.isdigit() for topic in topics):
+        return sorted(topics, key=lambda topic: (len(_canonical(topic)), _canonical(topic), topic))
+    return sorted(topics)

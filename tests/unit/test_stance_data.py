@@ -112,7 +112,9 @@ def test_jsonl_accepts_label_names_and_codes_and_skips_blank_lines(tmp_path):
 @pytest.mark.parametrize(
     ("records", "where", "problem"),
     [
-        ([record(), '{"question": "q",'], "line 2", "malformed JSON"),
+        ([record(), '{"question": "q",'], "line 2, column 18", "malformed JSON"),
+        ([record(), "[" * 3000 + "]" * 3000], "line 2", "JSON nested deeper than Python's reader goes"),
+        ([record(), '{"question": ' + "9" * 5000 + "}"], "line 2", "a JSON number of more than 4,300 digits"),
         ([record(), "[1, 2]"], "line 2", "not a JSON object"),
         ([{k: v for k, v in record().items() if k != "text"}], "line 1", "missing key(s) 'text'"),
         ([record(object_1=3)], "line 1", "'object_1' is not a string"),

@@ -16,6 +16,7 @@ from typing import Any, Iterator
 import pyarrow as pa
 
 from argrank.core.errors import InputError
+from argrank.formats.json_value import parse_json
 from argrank.core.table_writer import IngestStats, write_rows
 from argrank.text.tokenize import EXTRA
 
@@ -62,13 +63,7 @@ def _read_rows(path: Path) -> Iterator[tuple]:
 
 
 def _parse(line: bytes, path: Path, number: int) -> Any:
-    try:
-        return json.loads(line)
-    except UnicodeDecodeError as error:
-        raise InputError(path, f"line {number}, byte {error.start + 1}", "invalid UTF-8") from None
-    except json.JSONDecodeError as error:
-        column = min(error.pos, len(line.rstrip(b"\r\n"))) + 1  # an unfinished line ends just after its last character
-        raise InputError(path, f"line {number}, column {column}", f"malformed JSON: {error.msg}") from None
+    return parse_json(line, path, f"line {number}")
 
 
 def _to_row(passage: Any, path: Path, number: int) -> tuple:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from argrank.core.errors import InputError
+from argrank.formats.json_value import parse_json
 from argrank.core.records import parse_int, read_utf8
 from argrank.tracks.comparative.stance_labels import COMPSENT_LABELS, LABELS, TRAINING_CODES
 
@@ -171,7 +172,7 @@ def _spans(path: Path, where: str, column: str, value: str, answer: str) -> tupl
     """The spans in a mask position column; InputError unless each lies within `answer` and is not empty."""
     try:
         spans = json.loads(value)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # malformed, or nested or numbered past what Python reads
         spans = None
     if not isinstance(spans, list) or not all(_is_span(span) for span in spans):
         raise InputError(path, where, f"{column} {value!r} is not a JSON list of [start, end] character spans")
@@ -250,10 +251,7 @@ def _read_jsonl(path: Path, lines: list[str]) -> list[StanceExample]:
         if not line.strip():
             continue
         where = f"line {number}"
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise InputError(path, where, f"malformed JSON: {error.msg} (column {error.colno})") from None
+        record = parse_json(line, path, where)
         if not isinstance(record, dict):
             raise InputError(path, where, "not a JSON object")
         missing = [key for key in JSONL_KEYS if key not in record]

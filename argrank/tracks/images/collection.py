@@ -20,7 +20,6 @@ Policies:
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
@@ -34,6 +33,7 @@ from lxml import etree
 from PIL import Image
 
 from argrank.core.errors import InputError
+from argrank.formats.json_value import parse_json
 from argrank.core.fingerprint import digest
 from argrank.core.records import read_utf8
 from argrank.core.table_writer import EXAMPLES, IngestStats, write_rows
@@ -241,10 +241,7 @@ def _read_rankings(path: Path) -> list[dict[str, Any]]:
 
 
 def _parse_json(line: str, path: Path, number: int) -> Any:
-    try:
-        return json.loads(line)
-    except json.JSONDecodeError as error:
-        raise InputError(path, f"line {number}, column {error.colno}", f"malformed JSON: {error.msg}") from None
+    return parse_json(line, path, f"line {number}")
 
 
 def _ranking(value: Any, path: Path, number: int) -> dict[str, Any]:

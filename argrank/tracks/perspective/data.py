@@ -21,6 +21,7 @@ import numpy as np
 
 from argrank.core.atomic import atomic_write_text
 from argrank.core.errors import InputError
+from argrank.formats.json_value import parse_json
 from argrank.core.table_writer import DUPLICATE, warn_dropped
 
 CORPUS_FILE = "corpus.jsonl"
@@ -226,7 +227,10 @@ def write_predictions(path: str | Path, predictions: dict[str, list[int]]) -> No
 
 
 def _json_id(query_id: str) -> int | str:
-    return int(query_id) if _CANONICAL_INT.fullmatch(query_id) else query_id
+    """An id read as a JSON integer is written as one (it fits an int64); any other stays a string."""
+    if _CANONICAL_INT.fullmatch(query_id) and len(query_id) <= 19 and _is_int(int(query_id)):
+        return int(query_id)
+    return query_id
 
 
 def _query_id(path: Path, number: int, record: dict, first_line: dict[str, int]) -> str:
@@ -270,13 +274,7 @@ def _json_lines(path: Path, what: str) -> Iterator[tuple[int, dict]]:
 
 
 def _object(path: Path, number: int, line: bytes) -> dict:
-    try:
-        value = json.loads(line)
-    except UnicodeDecodeError as error:
-        raise InputError(path, f"line {number}, byte {error.start + 1}", "invalid UTF-8") from None
-    except json.JSONDecodeError as error:
-        column = min(error.pos, len(line.rstrip(b"\r\n"))) + 1  # an unfinished line ends just after its last character
-        raise InputError(path, f"line {number}, column {column}", f"malformed JSON: {error.msg}") from None
+    value = parse_json(line, path, f"line {number}")
     if not isinstance(value, dict):
         raise InputError(path, f"line {number}", "not a JSON object")
     return value
