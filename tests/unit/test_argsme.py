@@ -213,6 +213,21 @@ def test_malformed_json_names_file_and_argument(tmp_path, content, where, proble
     assert_rejected(path, tmp_path, where, problem)
 
 
+@pytest.mark.parametrize("depth", [101, 100_000])
+def test_a_field_nested_too_deep_is_refused_before_it_is_built(tmp_path, depth):
+    """ijson's work and memory grow with the square of a value's depth (100,000 levels took 24 GB)."""
+    junk = json.dumps({**argument("deep"), "junk": "OPEN"}).replace('"OPEN"', "[" * depth + "]" * depth)
+    path = tmp_path / "debatewise.json"
+    path.write_text('{"arguments": [' + GOOD_JSON + ", " + junk + "]}", encoding="utf-8")
+    assert_rejected(path, tmp_path, "argument #2", "JSON nested deeper than 100 levels (at byte offset")
+
+
+def test_a_file_nested_too_deep_without_arguments_is_refused(tmp_path):
+    path = tmp_path / "debatewise.json"
+    path.write_text('{"x": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    assert_rejected(path, tmp_path, "argument #1", "JSON nested deeper than 100 levels")
+
+
 def test_malformed_json_counts_arguments_across_the_file(tmp_path):
     path = tmp_path / "args-me.json"
     text = json.dumps({"arguments": [argument(f"a{i}") for i in range(1233)]}, indent=2)

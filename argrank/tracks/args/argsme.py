@@ -48,7 +48,10 @@ def ingest_argsme(files: Sequence[str | Path], out_path: str | Path, batch_size:
 
 
 def _read_rows(path: Path) -> Iterator[tuple]:
-    """Rows of one corpus file in file order; malformed JSON or a bad argument raises InputError."""
+    """Rows of one corpus file in file order; malformed JSON, JSON nested past json_depth.MAX_DEPTH or a bad
+    argument raises InputError."""
+    from argrank.formats.json_depth import DepthGuard, TooDeep  # numba: loaded to ingest only
+
     try:
         handle = open(path, "rb")
     except OSError as error:
@@ -57,8 +60,10 @@ def _read_rows(path: Path) -> Iterator[tuple]:
         number = 0
         source = path.stem  # each row's `source` column
         try:
-            for number, argument in enumerate(ijson.items(handle, "arguments.item", use_float=True), start=1):
+            for number, argument in enumerate(ijson.items(DepthGuard(handle), "arguments.item", use_float=True), 1):
                 yield _to_row(argument, path, source, number)
+        except TooDeep as error:
+            raise InputError(path, f"argument #{number + 1}", str(error)) from None
         except (ijson.JSONError, UnicodeDecodeError) as error:
             raise _parse_error(path, number + 1, error, handle.tell()) from None
     if number == 0 and not _has_arguments_array(path):
@@ -139,5 +144,8 @@ def _first_invalid_utf8(path: Path, limit: int) -> tuple[int, int] | None:
 
 def _has_arguments_array(path: Path) -> bool:
     """Whether the top level is an object with an "arguments" array (asked only when no argument was read)."""
-    with open(path, "rb") as handle:
-        return any(prefix == "arguments" and event == "start_array" for prefix, event, _ in ijson.parse(handle))
+    from argrank.formats.json_depth import DepthGuard
+
+    with open(path, "rb") as handle:  # the file was read through, so it nests within the bound
+        events = ijson.parse(DepthGuard(handle))
+        return any(prefix == "arguments" and event == "start_array" for prefix, event, _ in events)
