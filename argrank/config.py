@@ -19,6 +19,7 @@ from argrank.core.names import name_problem
 from argrank.evaluation.names import EXAMPLES
 from argrank.evaluation.results import STANCE
 from argrank.formats.ir_datasets_cache import dataset_settings
+from argrank.formats.runs_yaml import RunsFileLoader, TooLarge
 from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS
 from argrank.quality.settings import RANGES as QUALITY_RANGES
 from argrank.retrieval.registry import checked_params, resolve_params
@@ -108,7 +109,11 @@ def load_experiment(path: str | Path) -> Experiment:
 def _load_experiment(path: Path, resolved: Path, content: bytes) -> Experiment:
     """load_experiment of `content`, the file `resolved` (named `path` by the user, for messages)."""
     try:
-        raw = yaml.load(content.decode("utf-8"), Loader=_UniqueKeyLoader)
+        raw = yaml.load(content.decode("utf-8"), Loader=RunsFileLoader)
+    except TooLarge as error:
+        raise InputError(path, "", f"refused: {error}") from None
+    except RecursionError:
+        raise InputError(path, "", "not valid YAML: nested deeper than the reader goes") from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = f"line {mark.line + 1}" if mark else ""
@@ -135,23 +140,6 @@ def _load_experiment(path: Path, resolved: Path, content: bytes) -> Experiment:
             raise InputError(path, str(key), f"unknown track or setting (known: {known})")
         tracks[key] = track(key).read_section(path, settings, submission)
     return Experiment(name, submission, tracks)
-
-
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """YAML's safe loader, refusing a key given twice in one mapping: plain YAML keeps the last one silently, so
-    a run's second `k1` or a second track section would replace the first unnoticed."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen = set()
-        for key_node, _ in node.value:
-            if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
-                key = self.construct_object(key_node)
-                if key in seen:
-                    raise yaml.constructor.ConstructorError(
-                        None, None, f"duplicate key {key!r} (the second would replace the first)", key_node.start_mark
-                    )
-                seen.add(key)
-        return super().construct_mapping(node, deep)
 
 
 def check_name(path: Path, where: str, name: Any) -> None:

@@ -259,6 +259,29 @@ def test_out_of_range_parameters_duplicate_keys_and_unsafe_names_are_named(tmp_p
     assert problem in error.value.problem and "\n" not in str(error.value)
 
 
+LAUGHS = "".join(f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 10)}]\n" for i in range(1, 10))
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("l0: &l0 lol\n" + LAUGHS + ARGS + "  runs: {r: {params: {k1: *l9}}}\n", "expand to more than 100,000 values"),
+        ("a: &a [*a]\n" + ARGS, "an alias refers to a value that holds it"),
+        (ARGS + "  runs: " + "[" * 5000 + "]" * 5000 + "\n", "nested deeper than the reader goes"),
+    ],
+)
+def test_a_runs_file_that_expands_without_bound_is_refused_in_one_line(tmp_path, text, problem):
+    with pytest.raises(InputError) as error:
+        load_experiment(write(tmp_path, text))
+    assert problem in error.value.problem and "\n" not in str(error.value)
+
+
+def test_aliases_that_share_settings_are_read(tmp_path):
+    text = ARGS + "  runs:\n    a: &run {params: {k1: 0.9, b: 0.4}}\n    b: *run\n    c: {<<: *run, method: bm25}\n"
+    runs = load_experiment(write(tmp_path, text)).tracks["args"].runs
+    assert [(spec.tag, spec.params) for spec in runs] == [(tag, {"k1": 0.9, "b": 0.4, "epsilon": 0.25}) for tag in "abc"]
+
+
 def test_names_of_the_longest_length_are_taken(tmp_path):
     path = write(tmp_path, f"experiment: {'e' * 100}\n" + ARGS + f"  runs: {{{'t' * 100}: {{}}}}\n")
     assert load_experiment(path).name == "e" * 100
