@@ -25,6 +25,7 @@ FORMAT_VERSION = 3
 STANCE, QUALITY = "stance", "quality"
 _HEADER = "header.json"
 _MODEL = "model.skops"
+MAX_INFLATED = 256 << 20  # bytes of a model file's parts, inflated: ours are a few MB
 # The installed scikit-learn's version, read without importing it (that takes about a second, which every start
 # of the graph would pay); skops, imported where a model is saved or loaded, imports it.
 SKLEARN_VERSION = version("scikit-learn")
@@ -61,12 +62,7 @@ def load_model(path: str | Path, trusted: Sequence[str], kind: str = STANCE) -> 
         data = path.read_bytes()
     except OSError as error:
         raise InputError(path, "", f"cannot read: {error.strerror}") from None
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            header = json.loads(archive.read(_HEADER))
-            model = archive.read(_MODEL)
-    except Exception:  # a file that is not such a zip can fail in any of a dozen ways
-        header = None
+    header, model = _parts(path, data)
     if not isinstance(header, dict) or header.get("format") != format_name(kind):
         raise InputError(
             path, "", f"not a {kind} model saved by this argrank ({format_name(kind)}), such as a pickle or an "
@@ -77,6 +73,36 @@ def load_model(path: str | Path, trusted: Sequence[str], kind: str = STANCE) -> 
             path, "", f"model saved with scikit-learn {header.get('sklearn')}, this is {SKLEARN_VERSION}: retrain it"
         )
     return _build(path, model, trusted, kind)
+
+
+def _parts(path: Path, data: bytes) -> tuple[object, bytes]:
+    """The header and the skops bytes of a model file, (None, b"") where it is not such a zip; InputError where a
+    part, or a part of the skops data (a zip too), would inflate beyond MAX_INFLATED: its declared size is read
+    before any of it is (a 1.5 GiB entry cost 3.4 GB before it was refused)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            _check_inflated(path, archive)
+            header, model = json.loads(archive.read(_HEADER)), archive.read(_MODEL)
+    except InputError:
+        raise
+    except Exception:  # a file that is not such a zip can fail in any of a dozen ways
+        return None, b""
+    try:
+        skops_data = zipfile.ZipFile(io.BytesIO(model))
+    except Exception:
+        return header, model  # damaged: said when it is built
+    with skops_data:
+        _check_inflated(path, skops_data)
+    return header, model
+
+
+def _check_inflated(path: Path, archive: zipfile.ZipFile) -> None:
+    """InputError unless the archive's entries declare at most MAX_INFLATED bytes in all (zipfile stops reading an
+    entry at its declared size, so the declaration bounds what a read costs)."""
+    declared = sum(entry.file_size for entry in archive.infolist())
+    if declared > MAX_INFLATED:
+        raise InputError(path, "", f"refused: its parts inflate to {declared:,} bytes (a model has at most "
+                         f"{MAX_INFLATED:,})")  # fmt: skip
 
 
 def _build(path: Path, data: bytes, trusted: Sequence[str], kind: str) -> Pipeline | dict:

@@ -134,3 +134,28 @@ def test_a_damaged_model_is_refused(model, tmp_path):
         archive.writestr("header.json", "[1, 2]")
         archive.writestr("model.skops", b"")
     _refused(tmp_path / "header.zip", "not a stance model saved by this argrank")
+
+
+def _inflating(path: Path, name: str, inner: bool) -> Path:
+    """A model file whose `name` entry (or an entry of its skops data) declares more than MAX_INFLATED bytes:
+    zeros, which deflate a thousandfold."""
+    zeros = b"\0" * (model_file.MAX_INFLATED + 1)
+    if inner:
+        data = Path(path.with_suffix(".skops"))
+        with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as skops_data:
+            skops_data.writestr("schema.json", zeros)
+        return _envelope(path, data.read_bytes())
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("header.json", json.dumps({"format": FORMAT, "sklearn": SKLEARN_VERSION}))
+        archive.writestr(name, zeros)
+    return path
+
+
+@pytest.mark.parametrize(("name", "inner"), [("model.skops", False), ("padding", False), ("model.skops", True)])
+def test_a_model_that_would_inflate_beyond_the_bound_is_refused_from_its_declared_sizes(
+    tmp_path, monkeypatch, name, inner
+):
+    monkeypatch.setattr(model_file, "MAX_INFLATED", 4 << 20)  # the bound, small enough for a quick test
+    path = _inflating(tmp_path / "model.zip", name, inner)
+    assert path.stat().st_size < 64 << 10
+    _refused(path, "refused: its parts inflate to")
