@@ -15,6 +15,7 @@ import yaml
 
 from argrank.core.errors import InputError
 from argrank.core.grid import expand
+from argrank.core.input_file import check_regular
 from argrank.core.names import name_problem
 from argrank.evaluation.names import EXAMPLES
 from argrank.evaluation.results import STANCE
@@ -98,10 +99,13 @@ def load_experiment(path: str | Path) -> Experiment:
     doing it each time took a few percent of a re-run.
     """
     path = Path(path)
+    if not path.exists() and not path.is_symlink():
+        raise InputError(path, "", "runs file not found")
+    check_regular(path)
     try:
         content = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(path, "", "runs file not found") from None
+    except OSError as error:
+        raise InputError(path, "", f"cannot read: {error.strerror}") from None
     return _load_experiment(path, path.resolve(), content)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from argrank.core.atomic import atomic_write_text
+from argrank.core.input_file import check_regular
 
 _CHUNK = 1 << 20
 _file_digests: dict[tuple[str, int, int], str] = {}
@@ -26,6 +27,7 @@ def remember_digests_in(folder: str | Path | None) -> None:
 def file_digest(path: str | Path) -> str:
     """SHA-256 of a file's bytes (its first 128 bits); remembered per (path, size, mtime) because Luigi asks for
     outputs many times."""
+    check_regular(path)
     path = Path(path).resolve()
     stat = path.stat()
     key = (str(path), stat.st_size, stat.st_mtime_ns)

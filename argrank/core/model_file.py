@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
+from argrank.core.input_file import check_regular
 
 if TYPE_CHECKING:
     from sklearn.pipeline import Pipeline
@@ -58,6 +59,7 @@ def load_model(path: str | Path, trusted: Sequence[str], kind: str = STANCE) -> 
     is only guaranteed to behave the same under the version that fitted it), or one naming any other type.
     """
     path = Path(path)
+    check_regular(path)
     try:
         data = path.read_bytes()
     except OSError as error:

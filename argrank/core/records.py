@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from argrank.core.errors import InputError
+from argrank.core.input_file import check_regular
 
 # str.split() would also split on these (no-break space, vertical tab, a carriage return mid-line, …), which no
 # TREC file means as a separator; they are rejected so a field is never silently cut in two.
@@ -68,6 +69,7 @@ def _decoded_blocks(path: str | Path) -> Iterator[tuple[int, str]]:
 def _byte_blocks(path: str | Path) -> Iterator[bytes]:
     """The file's bytes about _BLOCK at a time, cut after a newline (a line longer than a block stays whole), a
     leading byte-order mark dropped; InputError where the file cannot be read."""
+    check_regular(path)
     try:
         with open(path, "rb") as handle:
             rest = handle.read(_BLOCK).removeprefix(codecs.BOM_UTF8)

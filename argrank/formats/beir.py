@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from argrank.core.errors import InputError
+from argrank.core.input_file import check_regular
 from argrank.formats.json_value import parse_json
 
 CORPUS = "corpus.jsonl"
@@ -53,6 +54,7 @@ def read_corpus(path: str | Path) -> Iterator[BeirDocument]:
     """The documents of a BEIR zip in file order, streamed from its corpus member; InputError names the zip, the
     member and the line of a line that is not a document."""
     path = Path(path)
+    check_regular(path)
     try:
         archive = zipfile.ZipFile(path)
     except (OSError, zipfile.BadZipFile) as error:

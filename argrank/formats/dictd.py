@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from argrank.core.errors import InputError
+from argrank.core.input_file import check_regular
 
 MAX_WORDS = 3  # a longer segment is a definition or an example, not a translation
 _DIGITS = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
@@ -33,6 +34,8 @@ def read_dictd(index: str | Path) -> dict[str, list[str]]:
                         None)  # fmt: skip
     if entries_file is None:
         raise InputError(index, "", f"no entries file beside it ({stem.name}.dict.dz or {stem.name}.dict)")
+    check_regular(index)
+    check_regular(entries_file)
     opener = gzip.open if entries_file.suffix == ".dz" else open
     with opener(entries_file, "rb") as handle:
         entries = handle.read()

@@ -17,8 +17,9 @@ from typing import Iterable
 from xml.parsers.expat import ErrorString
 
 from argrank.core.errors import InputError
-from argrank.formats.json_value import parse_json
+from argrank.core.input_file import check_regular
 from argrank.core.records import read_utf8
+from argrank.formats.json_value import parse_json
 
 KNOWN = ("number", "title", "description", "narrative")
 
@@ -38,6 +39,7 @@ def read_topics(path: str | Path) -> list[Topic]:
     """All topics of a topics file (XML, or JSON lines if named `*.jsonl` or `*.json`), in file order; any
     malformed, missing or repeated part raises InputError."""
     path = Path(path)
+    check_regular(path)
     if path.suffix in (".jsonl", ".json"):
         return _read_jsonl(path)
     try:

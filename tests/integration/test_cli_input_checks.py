@@ -4,6 +4,7 @@ or missing queries, a submission under another output_dir, and run files too lar
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -123,3 +124,19 @@ def test_validate_and_evaluate_stream_a_large_run_file(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip() == f"argrank: error: {bad}: line 1: score 'not-a-score' is not a finite number"
     assert peak - baseline < size / 2
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "folder"])
+def test_a_fifo_a_device_or_a_folder_as_qrels_is_one_line_not_a_hang(tmp_path, kind):
+    """A FIFO blocked the reader until a writer came, /dev/zero never ended: each is refused before it is opened."""
+    run = tmp_path / "run.txt"
+    run.write_text("1 Q0 doc1 1 1.0 tag\n")
+    qrels = Path(kind) if kind.startswith("/") else tmp_path / kind
+    if kind == "fifo":
+        os.mkfifo(qrels)
+    elif kind == "folder":
+        qrels.mkdir()
+    done = argrank("evaluate", "--run", str(run), "--qrels", str(qrels))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"argrank: error: {qrels}: a ")
+    assert "not a regular file" in done.stderr or "a folder, where a file is expected" in done.stderr

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import os
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 from PIL import Image
 
 from argrank.core.errors import InputError
+from argrank.core.table_writer import EXAMPLES
 from argrank.tracks.images.collection import SCHEMA, collection_digest, collection_root, ingest_images
 from argrank.tracks.images.phash import collection_phash, parse_phash
 
@@ -202,26 +204,32 @@ def test_synthetic_rows_join_pages_in_order(tmp_path):
 
 
 def test_unreadable_images_are_skipped_counted_and_logged(tmp_path, caplog):
+    """Bad bytes, a truncated file, none, a link to nothing and a FIFO (which would block the decoder)."""
     good = picture("PNG", (64, 64))
     add_image(tmp_path, "I0a00000000000001", good, pages=one_page())
     add_image(tmp_path, "I0a00000000000002", b"not an image at all", pages=one_page())
     add_image(tmp_path, "I0a00000000000003", good[: len(good) // 2], pages=one_page())
     add_image(tmp_path, "I0a00000000000004", None, pages=one_page())
+    (add_image(tmp_path, "I0a00000000000005", None) / "image.webp").symlink_to(tmp_path / "gone.webp")
+    os.mkfifo(add_image(tmp_path, "I0a00000000000006", None) / "image.webp")
+    assert collection_digest(tmp_path)  # the link's own size and time, where its target's cannot be read
     with caplog.at_level(logging.INFO, logger="argrank.tracks.images.collection"):
         stats = ingest_images(tmp_path, tmp_path / "out.parquet")
-    assert (stats.rows, stats.unreadable) == (1, 3)
-    assert stats.unreadable_ids == ["I0a00000000000002", "I0a00000000000003", "I0a00000000000004"]
+    skipped = [f"I0a0000000000000{i}" for i in range(2, 7)]
+    assert (stats.rows, stats.unreadable, stats.unreadable_ids) == (1, 5, skipped[:EXAMPLES])
     assert [row["id"] for row in read(tmp_path / "out.parquet")] == ["I0a00000000000001"]
     warnings = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
     image = tmp_path / "images" / "I0a"
-    assert warnings[0].startswith(f"skipped image {image / 'I0a00000000000002' / 'image.webp'}: cannot identify")
-    assert warnings[1] == f"skipped image {image / 'I0a00000000000003' / 'image.webp'}: image file is truncated"
-    assert warnings[2] == f"skipped image {image / 'I0a00000000000004' / 'image.webp'}: No such file or directory"
-    assert warnings[3] == (
-        f"ingested 1 images from {tmp_path}; skipped 3 unreadable (e.g. I0a00000000000002, I0a00000000000003, "
-        "I0a00000000000004); computed 0 missing perceptual hashes"
+    assert warnings[0].startswith(f"skipped image {image / skipped[0] / 'image.webp'}: cannot identify")
+    assert warnings[1] == f"skipped image {image / skipped[1] / 'image.webp'}: image file is truncated"
+    assert warnings[2] == f"skipped image {image / skipped[2] / 'image.webp'}: cannot read: No such file or directory"
+    assert warnings[3] == f"skipped image {image / skipped[3] / 'image.webp'}: cannot read: a link to nothing"
+    assert warnings[4].startswith(f"skipped image {image / skipped[4] / 'image.webp'}: a FIFO, not a regular file")
+    assert warnings[5] == (
+        f"ingested 1 images from {tmp_path}; skipped 5 unreadable (e.g. {', '.join(skipped[:EXAMPLES])}); "
+        "computed 0 missing perceptual hashes"
     )
-    assert len(warnings) == 4
+    assert len(warnings) == 6
 
 
 def test_missing_phash_file_is_computed_from_the_image(tmp_path, caplog):

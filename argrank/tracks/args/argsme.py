@@ -15,6 +15,7 @@ import ijson
 import pyarrow as pa
 
 from argrank.core.errors import InputError
+from argrank.core.input_file import check_regular
 from argrank.core.table_writer import IngestStats, write_rows
 
 # (key in an argument's "context", column) in column order.
@@ -52,6 +53,7 @@ def _read_rows(path: Path) -> Iterator[tuple]:
     argument raises InputError."""
     from argrank.formats.json_depth import DepthGuard, TooDeep  # numba: loaded to ingest only
 
+    check_regular(path)
     try:
         handle = open(path, "rb")
     except OSError as error:

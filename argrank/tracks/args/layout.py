@@ -3,9 +3,11 @@ ijson) because the runs file's reading checks it, and commands that only read th
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from argrank.core.errors import InputError
+from argrank.core.input_file import check_regular
 
 # Version 2020-04-01 ships one file per debate portal; older versions ship one file.
 SOURCE_FILES = ("debateorg.json", "debatepedia.json", "debatewise.json", "idebate.json", "parliamentary.json")
@@ -20,6 +22,8 @@ def corpus_files(directory: str | Path) -> list[Path]:
     if directory.is_file():
         return [directory]
     if not directory.is_dir():
+        if os.path.lexists(directory):
+            check_regular(directory)  # a FIFO, a device or a link to nothing, said as such
         raise InputError(directory, "", "no args.me corpus: no such folder or file")
     split = [directory / name for name in SOURCE_FILES]
     present = [path.is_file() for path in split]

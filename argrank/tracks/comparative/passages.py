@@ -16,8 +16,9 @@ from typing import Any, Iterator
 import pyarrow as pa
 
 from argrank.core.errors import InputError
-from argrank.formats.json_value import parse_json
+from argrank.core.input_file import check_regular
 from argrank.core.table_writer import IngestStats, write_rows
+from argrank.formats.json_value import parse_json
 from argrank.text.tokenize import EXTRA
 
 FILE_NAMES = ("passages.jsonl.gz", "passages.jsonl")
@@ -45,6 +46,7 @@ def ingest_passages(path: str | Path, out_path: str | Path, batch_size: int = 10
 
 def _read_rows(path: Path) -> Iterator[tuple]:
     """Rows in file order; bad JSON, bad bytes, a damaged gzip stream or a bad passage raise InputError."""
+    check_regular(path)
     opener = gzip.open if path.suffix == ".gz" else open
     try:
         handle = opener(path, "rb")

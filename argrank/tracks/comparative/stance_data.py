@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from argrank.core.errors import InputError
-from argrank.formats.json_value import parse_json
 from argrank.core.records import parse_int, read_utf8
+from argrank.formats.json_value import parse_json
 from argrank.tracks.comparative.stance_labels import COMPSENT_LABELS, LABELS, TRAINING_CODES
 
 log = logging.getLogger(__name__)

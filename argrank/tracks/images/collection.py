@@ -33,10 +33,11 @@ from lxml import etree
 from PIL import Image
 
 from argrank.core.errors import InputError
-from argrank.formats.json_value import parse_json
 from argrank.core.fingerprint import digest
+from argrank.core.input_file import check_regular
 from argrank.core.records import read_utf8
 from argrank.core.table_writer import EXAMPLES, IngestStats, write_rows
+from argrank.formats.json_value import parse_json
 from argrank.tracks.images.dom_context import context_text
 from argrank.tracks.images.phash import collection_phash, parse_phash
 
@@ -126,7 +127,8 @@ def _entry_digest(path: Path, images: Path) -> str:
 
 
 def _size_and_mtime(path: Path) -> tuple[int, int]:
-    status = path.stat()
+    """The file's, or where it is a link to nothing, the link's own (ingest skips it, counted)."""
+    status = path.stat() if path.exists() else path.lstat()
     return status.st_size, status.st_mtime_ns
 
 
@@ -154,9 +156,11 @@ def _image_row(folder: Path, counts: ImageIngestStats) -> tuple | None:
     stored = _stored_phash(folder / "image-phash.txt")
     path = folder / IMAGE_FILE
     try:
+        check_regular(path)  # a FIFO would block the decoder; a link to nothing is one more unreadable image
         image_format, width, height, computed = _decode(path, stored is None)
-    except (OSError, Image.DecompressionBombError) as error:  # UnidentifiedImageError is an OSError
-        log.warning("skipped image %s: %s", path, getattr(error, "strerror", None) or error)
+    except (OSError, Image.DecompressionBombError, InputError) as error:  # UnidentifiedImageError is an OSError
+        reason = error.problem if isinstance(error, InputError) else getattr(error, "strerror", None) or error
+        log.warning("skipped image %s: %s", path, reason)
         counts.unreadable += 1
         if len(counts.unreadable_ids) < EXAMPLES:
             counts.unreadable_ids.append(folder.name)

@@ -21,8 +21,9 @@ import numpy as np
 
 from argrank.core.atomic import atomic_write_text
 from argrank.core.errors import InputError
-from argrank.formats.json_value import parse_json
+from argrank.core.input_file import check_regular
 from argrank.core.table_writer import DUPLICATE, warn_dropped
+from argrank.formats.json_value import parse_json
 
 CORPUS_FILE = "corpus.jsonl"
 SCENARIOS = ("baseline", "explicit", "implicit")
@@ -259,6 +260,7 @@ def _check_known(path: Path, where: str, corpus: Corpus, ids: list[int], what: s
 
 def _json_lines(path: Path, what: str) -> Iterator[tuple[int, dict]]:
     """(line number, object) of each non-blank line, streamed; InputError for an unreadable or empty file."""
+    check_regular(path)
     try:
         handle = open(path, "rb")
     except OSError as error:
