@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
+import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +15,8 @@ from argrank.core.atomic import atomic_write_text
 from argrank.core.input_file import check_regular
 
 _CHUNK = 1 << 20
+_DIGEST = re.compile(r"[0-9a-f]{32}")  # what _hash_file returns
+log = logging.getLogger(__name__)
 _file_digests: dict[tuple[str, int, int], str] = {}
 _store: Path | None = None
 
@@ -33,8 +38,9 @@ def file_digest(path: str | Path) -> str:
     key = (str(path), stat.st_size, stat.st_mtime_ns)
     if key not in _file_digests:
         stored = _store / digest(*key) if _store is not None else None
-        if stored is not None and stored.is_file():
-            _file_digests[key] = stored.read_text(encoding="utf-8")
+        remembered = _remembered(stored) if stored is not None else None
+        if remembered is not None:
+            _file_digests[key] = remembered
         else:
             _file_digests[key] = _hash_file(path)
             if stored is not None:
@@ -43,6 +49,23 @@ def file_digest(path: str | Path) -> str:
                 except OSError:  # a read-only or full output folder: remembering is only a saving
                     pass
     return _file_digests[key]
+
+
+def _remembered(stored: Path) -> str | None:
+    """The digest kept in `stored`, None where there is none; a damaged record is removed with a warning (the
+    file is hashed again, and its digest kept anew)."""
+    if not stored.exists() and not stored.is_symlink():
+        return None
+    try:
+        text = stored.read_text(encoding="utf-8") if stored.is_file() else None
+    except (OSError, UnicodeDecodeError):
+        text = None
+    if text is not None and _DIGEST.fullmatch(text):
+        return text
+    log.warning("damaged digest record %s: the file it stands for is hashed again", stored)
+    if stored.is_dir() and not stored.is_symlink():
+        shutil.rmtree(stored, ignore_errors=True)
+    return None
 
 
 def _hash_file(path: Path) -> str:

@@ -1,7 +1,7 @@
 """Folders published under fixed names (a track's submission, an experiment's report): all or nothing.
 
 A publication is written into a new temporary folder beside the published one, with its manifest (the signature
-it was made from and its files) last, and then takes the published folder's place by two renames: whatever
+it was made from and its files with their sizes) last, and then takes the published folder's place by two renames: whatever
 stops a run, the folder holds one whole publication or none (a run killed between the two renames leaves none,
 and the next run publishes again), never a new run file beside an old score table. Nothing is deleted by the
 names a manifest lists, so a damaged or tampered manifest cannot remove files anywhere; the folder replaced is
@@ -22,10 +22,13 @@ MANIFEST = "manifest.json"
 
 
 def is_published(folder: Path, signature: str) -> bool:
-    """Whether `folder` holds the whole publication made from `signature`."""
+    """Whether `folder` holds the whole publication made from `signature`: every file its manifest lists, of the
+    size it was written with (a truncated evaluation.json was taken as published, and every reader of it failed)."""
     manifest = read_manifest(folder)
-    names = manifest.get("files", [])
-    return manifest.get("signature") == signature and all(_inside(folder, n) and (folder / n).is_file() for n in names)
+    files = manifest.get("files")
+    if manifest.get("signature") != signature or not isinstance(files, dict):
+        return False
+    return all(_inside(folder, name) and _size(folder / name) == size for name, size in files.items())
 
 
 def publish(folder: Path, signature: str, write: Callable[[Path], list[str]]) -> None:
@@ -39,7 +42,8 @@ def publish(folder: Path, signature: str, write: Callable[[Path], list[str]]) ->
     outside = [name for name in files if not _inside(staging, name)]
     if outside:
         raise ValueError(f"{folder}: file name {outside[0]!r} would be written outside the folder")
-    (staging / MANIFEST).write_text(json.dumps({"signature": signature, "files": files}, indent=2) + "\n", "utf-8")
+    sizes = {name: (staging / name).stat().st_size for name in files}
+    (staging / MANIFEST).write_text(json.dumps({"signature": signature, "files": sizes}, indent=2) + "\n", "utf-8")
     pause_before_rename(folder)
     replaced = None
     if folder.exists():
@@ -54,9 +58,17 @@ def read_manifest(folder: Path) -> dict:
     """What a published folder's manifest says (empty if there is none or it is damaged)."""
     try:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    except (FileNotFoundError, NotADirectoryError, json.JSONDecodeError, UnicodeDecodeError):
+    except (OSError, ValueError, RecursionError):  # missing, a folder, not UTF-8, not JSON: published again
         return {}
     return manifest if isinstance(manifest, dict) else {}
+
+
+def _size(path: Path) -> int | None:
+    """A regular file's size, None for anything else (missing, a folder, a link to nothing)."""
+    try:
+        return path.stat().st_size if path.is_file() else None
+    except OSError:
+        return None
 
 
 def _inside(folder: Path, name: object) -> bool:

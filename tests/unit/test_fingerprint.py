@@ -42,3 +42,23 @@ def test_a_changed_file_is_hashed_again(tmp_path, store):
     fingerprint._file_digests.clear()
     assert fingerprint.file_digest(corpus) != first
     assert len(list(store.iterdir())) == 2
+
+
+@pytest.mark.parametrize("damage", ["not utf-8", "not a digest", "folder"])
+def test_a_damaged_digest_record_is_hashed_again_with_a_warning_and_kept_anew(tmp_path, store, caplog, damage):
+    corpus = tmp_path / "corpus.json"
+    corpus.write_text('{"arguments": []}')
+    right = fingerprint.file_digest(corpus)
+    (record,) = store.iterdir()
+    record.unlink()
+    if damage == "folder":
+        record.mkdir()
+    else:
+        record.write_bytes(b"\xff\xfe" if damage == "not utf-8" else b"0" * 31)
+    fingerprint._file_digests.clear()
+    assert fingerprint.file_digest(corpus) == right
+    assert [r.getMessage() for r in caplog.records] == [
+        f"damaged digest record {record}: the file it stands for is hashed again"
+    ]
+    fingerprint._file_digests.clear()
+    assert fingerprint.file_digest(corpus) == right and record.read_text() == right  # healed
