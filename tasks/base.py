@@ -85,6 +85,10 @@ class argrank(luigi.Config):
     """The `[argrank]` section of luigi.cfg."""
 
     output_dir = luigi.Parameter(default="outputs", description="where cached stages and submissions are written")
+    nightly_record = luigi.Parameter(
+        default="", description="tonight's record (JSON) while `argrank nightly` rebuilds the report: in its trend "
+        "before the history keeps it, so a nightly stopped before the end leaves no record",
+    )  # fmt: skip
 
 
 def location(parameter: luigi.Parameter) -> luigi.Parameter:

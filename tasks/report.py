@@ -7,6 +7,8 @@ record rewrites it and an unchanged experiment leaves it alone.
 
 from __future__ import annotations
 
+import json
+
 import luigi
 
 from argrank.config import load_experiment
@@ -34,9 +36,12 @@ class ExperimentReport(luigi.Task):
         return report_folder(argrank().output_dir, load_experiment(self.runs_file).name)
 
     def history(self) -> list[dict]:
-        """The nightly records of this experiment (only the submission's are kept)."""
-        experiment = load_experiment(self.runs_file)
-        return read_history(history_file(argrank().output_dir)) if experiment.submission else []
+        """The nightly records of this experiment (only the submission's are kept), and tonight's while `argrank
+        nightly` has not yet kept it."""
+        if not load_experiment(self.runs_file).submission:
+            return []
+        tonight = argrank().nightly_record
+        return [*read_history(history_file(argrank().output_dir)), *([json.loads(tonight)] if tonight else [])]
 
     def signature(self) -> str:
         return digest([task.signature() for task in self.requires()], self.history())

@@ -4,8 +4,9 @@
 --scheduler-host, keeps Luigi's own INFO lines in `outputs/logs/<experiment>-<time>.log` and shows on the
 terminal our stage lines, every warning and, at the end, the experiment's scores and where its report is.
 
-`nightly` does the same for the submission experiment, then appends a record to `outputs/history.jsonl` (date,
-git commit, the runs file's digest, each track's signature, every mean) and rewrites the report with the trend.
+`nightly` does the same for the submission experiment, then rewrites the report with the trend and tonight's
+record (date, git commit, the runs file's digest, each track's signature, every mean), and only then appends the
+record to `outputs/history.jsonl`: a nightly stopped before its end leaves no record.
 Its exit status is for the scheduler: 0 all well, 1 the build failed, 3 a gated mean (each track's
 `gate_measures`, or those --gate names) fell by more than --tolerance since the latest record of the same runs file
 (of any with --across-changes); the record is kept either way.
@@ -14,6 +15,7 @@ Its exit status is for the scheduler: 0 all well, 1 the build failed, 3 a gated 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import subprocess
 import sys
@@ -61,9 +63,15 @@ def cmd_nightly(args: argparse.Namespace) -> int:
         "signatures": _signatures(args.runs_file),
         "means": history.published_means(experiment, args.outputs),
     }
+    # The report again, with tonight's record in its trend; the history keeps the record once all is built.
+    config = luigi.configuration.get_config()
+    config.set("argrank", "nightly_record", json.dumps(record, sort_keys=True))
+    try:
+        if not build(args):
+            return FAILED
+    finally:
+        config.set("argrank", "nightly_record", "")
     history.append_record(path, record)
-    if not build(args):  # the report again, now with this record's trend
-        return FAILED
     print(summary(experiment.name, args.outputs))
     print(f"\nnightly record {len(previous) + 1} appended to {path}")
     gate = dict.fromkeys(record["means"], named) if named is not None else history.default_gate(record["means"])

@@ -13,6 +13,7 @@ records, each track's trend as small multiples.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -95,7 +96,7 @@ def _differences(
         }
         if not differences:
             continue
-        plot = _file_name(f"{name}-differences-{measure}.svg")
+        plot = _file_name(f"{name}-differences-{measure}", files)
         difference_plot(folder / plot, measure, baseline, differences)
         files.append(plot)
         html.append(f'<img class="plot" src="{text(plot)}" alt="{text(measure)}: per-topic differences">')
@@ -111,7 +112,7 @@ def _sweep(
         for grid in tables(found, {tag: by_measure.get(measure) for tag, by_measure in means.items()}):
             pair = f" · {grid.row} × {grid.column}" if len(found.names) > 2 else ""
             panels[f"{measure}{pair}"] = grid
-    plot = _file_name(f"{name}-sweep-{found.entry}.svg")
+    plot = _file_name(f"{name}-sweep-{found.entry}", files)
     sweep_plot(folder / plot, f"sweep {found.entry}: mean per {' × '.join(found.names)}", panels)
     files.append(plot)
     return (
@@ -120,9 +121,16 @@ def _sweep(
     )
 
 
-def _file_name(name: str) -> str:
-    """A plot's file name from names that may hold characters a path should not (a measure's "/")."""
-    return name.replace("/", "_")
+def _file_name(stem: str, files: list[str]) -> str:
+    """A plot's file name (SVG) from names that may hold characters a path should not (a measure's "/", anything
+    in a track name a history record gives), numbered where it would repeat one of `files`: two plots of one name
+    made the publication, and every later run, fail."""
+    stem = re.sub(r"[^A-Za-z0-9@._=()+-]", "_", stem).lstrip(".") or "plot"
+    name, number = f"{stem}.svg", 1
+    while name in files:
+        number += 1
+        name = f"{stem}-{number}.svg"
+    return name
 
 
 def _comparison_table(comparison: Comparison) -> str:
@@ -170,7 +178,7 @@ def _trend(history: list[dict[str, Any]], folder: Path, files: list[str]) -> str
         charts.setdefault(track, {})[f"{qrels}: {measure}"] = lines
     html = [f'<p class="note">{len(history)} nightly records (outputs/history.jsonl).</p>']
     for track, by_chart in charts.items():
-        plot = _file_name(f"trend-{track}.svg")
+        plot = _file_name(f"trend-{track}", files)
         trend_plot(folder / plot, f"{track}: each mean over the nightly runs", by_chart)
         files.append(plot)
         html.append(f'<img class="plot trend" src="{text(plot)}" alt="{text(track)}: means over time">')

@@ -11,38 +11,79 @@ reported drop can be traced. Records written before a key existed still load: ea
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import logging
 from collections.abc import Collection, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from argrank.config import Experiment
-from argrank.core.errors import InputError
+from argrank.core.atomic import atomic_path
 from argrank.core.layout import experiment_folder
 from argrank.tracks.registry import track as registered
 
+log = logging.getLogger(__name__)
+
 
 def read_history(path: Path) -> list[dict[str, Any]]:
-    """The records, oldest first; none if the file does not exist. InputError names a damaged line."""
-    if not path.is_file():
+    """The records, oldest first; none if the file does not exist. The history is the only copy of what earlier
+    nights measured, so a damaged line (not UTF-8, not JSON, not a record) is skipped, never dropped from the file,
+    and one warning names the file and the lines."""
+    if not path.exists():
         return []
-    records = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise InputError(path, f"line {number}", f"not JSON: {error.msg}") from None
-        if not isinstance(record, dict) or not {"date", "means"} <= set(record):
-            raise InputError(path, f"line {number}", "a record needs a date and means")
-        records.append(record)
+    try:
+        lines = path.read_bytes().splitlines()
+    except OSError as error:
+        log.warning("%s: cannot read the nightly history (%s): going on without it", path, error.strerror)
+        return []
+    records, damaged = [], []
+    for number, line in enumerate(lines, start=1):
+        record = _record(line)
+        if record is None:
+            damaged.append(number)
+        else:
+            records.append(record)
+    if damaged:
+        shown = ", ".join(map(str, damaged[:10])) + (f" and {len(damaged) - 10} more" if len(damaged) > 10 else "")
+        log.warning("%s: line%s %s damaged (not a nightly record): skipped, left in the file", path,
+                    "s" if len(damaged) > 1 else "", shown)  # fmt: skip
     return records
 
 
+def _record(line: bytes) -> dict[str, Any] | None:
+    """The record a history line holds, None where it holds none: its date a string, its means track → run →
+    judgments → measure → number (or null), and what it was made from strings (or absent)."""
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError):  # not UTF-8 (UnicodeDecodeError is a ValueError) or not JSON
+        return None
+    if not isinstance(record, dict) or not isinstance(record.get("date"), str):
+        return None
+    for key in ("commit", "runs_file"):
+        if record.get(key) is not None and not isinstance(record[key], str):
+            return None
+    if record.get("signatures") is not None and not _mapping_of(record["signatures"], 1, str):
+        return None
+    return record if _mapping_of(record.get("means"), 4, (int, float, type(None))) else None
+
+
+def _mapping_of(value: Any, depth: int, leaf: type | tuple[type, ...]) -> bool:
+    """Whether `value` is `depth` levels of string-keyed objects over values of type `leaf` (booleans excluded)."""
+    if depth == 0:
+        return isinstance(value, leaf) and not isinstance(value, bool)
+    return isinstance(value, dict) and all(
+        isinstance(key, str) and _mapping_of(item, depth - 1, leaf) for key, item in value.items()
+    )
+
+
 def append_record(path: Path, record: dict[str, Any]) -> None:
-    """Add one record as a line of its own (appending keeps every earlier line as it was)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as out:
-        out.write(json.dumps(record, sort_keys=True) + "\n")
-        out.flush()
+    """Add one record as a line of its own, atomically: the history is written anew beside itself and renamed, so a
+    full disk or a kill leaves it with the whole record or without it, never half a line. Earlier lines are kept
+    byte for byte, damaged ones too."""
+    earlier = path.read_bytes() if path.is_file() else b""
+    if earlier and not earlier.endswith(b"\n"):
+        earlier += b"\n"
+    with atomic_path(path) as staged:
+        staged.write_bytes(earlier + (json.dumps(record, sort_keys=True) + "\n").encode("utf-8"))
 
 
 def published_means(experiment: Experiment, output_dir: str | Path) -> dict[str, dict[str, dict[str, dict]]]:

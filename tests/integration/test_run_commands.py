@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 from graph import REPO, copy_project
 
@@ -109,3 +110,29 @@ def test_nightly_is_for_the_submission(tmp_path):
     plain.write_text(yaml.safe_dump(config))
     done = argrank("nightly", "--runs-file", str(plain), "--outputs", str(outputs))
     assert done.returncode == 2 and "not the submission" in done.stderr
+
+
+def test_a_nightly_stopped_while_it_redraws_the_report_leaves_no_record(tmp_path, monkeypatch):
+    """The record is kept once the report with tonight's trend is built: 5 killed nightlies left 5 records."""
+    import luigi
+
+    from workflows import run
+
+    runs_file, outputs = copy_project(tmp_path, "args")
+    builds = []
+
+    def build(args):  # the first build publishes; the second, the report with tonight's record, is killed
+        builds.append(luigi.configuration.get_config().get("argrank", "nightly_record", ""))
+        if len(builds) == 2:
+            raise KeyboardInterrupt
+        return True
+
+    monkeypatch.setattr(run, "build", build)
+    parser = run.argparse.ArgumentParser()
+    run.add_nightly_arguments(parser)
+    args = parser.parse_args(["--runs-file", str(runs_file), "--outputs", str(outputs)])
+    with pytest.raises(KeyboardInterrupt):
+        run.cmd_nightly(args)
+    assert builds[0] == "" and json.loads(builds[1])["date"]  # the report's build saw tonight's record
+    assert not (outputs / "history.jsonl").exists()
+    assert luigi.configuration.get_config().get("argrank", "nightly_record", "") == ""

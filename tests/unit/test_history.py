@@ -3,9 +3,10 @@ measures the gate watches, which means count as dropped, and what changed since 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from argrank.core.errors import InputError
 from argrank.reporting.history import (
     append_record,
     changes,
@@ -26,13 +27,43 @@ def test_records_are_appended_one_per_line_and_read_back_oldest_first(tmp_path):
     assert [record["date"] for record in read_history(path)] == ["2026-11-01", "2026-11-02"]
 
 
-@pytest.mark.parametrize(("line", "problem"), [("{oops", "not JSON"), ('{"date": "x"}', "needs a date and means")])
-def test_a_damaged_line_is_named(tmp_path, line, problem):
+DAMAGED = [
+    b"{oops",
+    b'{"date": "x"}',
+    b'{"date": "d", "means": 5}',
+    b'{"date": "d", "means": {"args": {"bm25": {"rel": {"nDCG@5": "high"}}}}}',
+    b'{"date": 7, "means": {}}',
+    b'{"date": "d", "means": {}, "signatures": [1]}',
+    b'{"date": "caf\xe9", "means": {}}',
+    b"[" * 5000,
+]
+
+
+def test_damaged_lines_are_skipped_named_in_one_warning_and_kept_in_the_file(tmp_path, caplog):
+    """The history is the only copy of earlier nights' means: a damaged line costs its record, not the run."""
     path = tmp_path / "history.jsonl"
-    path.write_text('{"date": "d", "means": {}}\n' + line + "\n")
-    with pytest.raises(InputError, match=problem) as error:
-        read_history(path)
-    assert error.value.where == "line 2"
+    good = b'{"date": "d1", "means": {"args": {"bm25": {"rel": {"nDCG@5": 0.5, "P@10": null}}}}}'
+    path.write_bytes(b"\n".join([good, *DAMAGED, good.replace(b"d1", b"d2")]) + b"\n")
+    before = path.read_bytes()
+    assert [record["date"] for record in read_history(path)] == ["d1", "d2"]
+    (warning,) = [record.getMessage() for record in caplog.records]
+    assert warning == f"{path}: lines 2, 3, 4, 5, 6, 7, 8, 9 damaged (not a nightly record): skipped, left in the file"
+    append_record(path, {"date": "d3", "means": {}})
+    assert path.read_bytes() == before + b'{"date": "d3", "means": {}}\n'
+
+
+def test_an_append_that_cannot_be_written_leaves_the_history_as_it_was(tmp_path, monkeypatch):
+    path = tmp_path / "history.jsonl"
+    append_record(path, {"date": "d1", "means": {}})
+    before = path.read_bytes()
+
+    def full_disk(self, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    with pytest.raises(OSError):
+        append_record(path, {"date": "d2", "means": {}})
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["history.jsonl"]
 
 
 def test_a_drop_is_a_gated_fall_beyond_the_tolerance_and_for_rkl_a_rise():
