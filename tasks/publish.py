@@ -17,9 +17,10 @@ from typing import Any
 
 import luigi
 
-from argrank.config import Track, load_experiment
+from argrank.config import Experiment, Track, load_experiment
 from argrank.core.fingerprint import digest
 from argrank.core.layout import experiment_folder, submission_folder
+from argrank.core.ownership import claim
 from argrank.core.published_folder import is_published, publish
 from argrank.evaluation.report import format_results, per_topic_csv
 from argrank.evaluation.results import RunScores
@@ -63,11 +64,24 @@ class Publisher(luigi.Task):
     def run(self) -> None:
         for folder in self.folders():
             with unwritable_as_input_error(folder):
+                claim_published_folders(self.runs_file)
                 publish(folder, self.signature(), self.publish)
 
     def publish(self, folder: Path) -> list[str]:
         """Write the track's files into `folder` (a new, empty one); their names relative to it."""
         raise NotImplementedError
+
+
+def published_folders(output_dir: str, experiment: Experiment) -> list[tuple[Path, str]]:
+    """The folders of fixed name `experiment` publishes into, each with how messages name it (core.ownership)."""
+    folders = [(experiment_folder(output_dir, experiment.name), f"experiment {experiment.name!r}")]
+    return folders + ([(submission_folder(output_dir), "the submission")] if experiment.submission else [])
+
+
+def claim_published_folders(runs_file: str) -> None:
+    """Claim the experiment's folders for `runs_file` before anything is published into them."""
+    for folder, what in published_folders(argrank().output_dir, load_experiment(runs_file)):
+        claim(folder, runs_file, what)
 
 
 def copy_into(source: str, folder: Path, name: str) -> str:

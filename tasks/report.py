@@ -17,7 +17,7 @@ from argrank.core.layout import history_file, report_folder
 from argrank.reporting.history import read_history
 from tasks.base import argrank, unwritable_as_input_error
 from argrank.core.published_folder import is_published, publish
-from tasks.publish import Publisher, PublishTrack
+from tasks.publish import Publisher, PublishTrack, claim_published_folders
 from tasks.tracks import track_tasks
 
 
@@ -47,7 +47,9 @@ class ExperimentReport(luigi.Task):
         return digest([task.signature() for task in self.requires()], self.history())
 
     def complete(self) -> bool:
-        return is_published(self.folder(), self.signature())
+        """Published from this signature, and so is every track folder it reports on: a folder removed by hand or
+        lost to a kill between its two renames was never published again while the report stood for it."""
+        return is_published(self.folder(), self.signature()) and all(task.complete() for task in self.requires())
 
     def run(self) -> None:
         # Imported here: the report's statistics and plots (scipy.stats, matplotlib) take a second to import, which
@@ -57,6 +59,7 @@ class ExperimentReport(luigi.Task):
         experiment, history = load_experiment(self.runs_file), self.history()
         output_dir = argrank().output_dir
         with unwritable_as_input_error(self.folder()):
+            claim_published_folders(self.runs_file)
             publish(
                 self.folder(), self.signature(), lambda folder: write_report(experiment, output_dir, folder, history)
             )

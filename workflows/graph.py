@@ -4,6 +4,7 @@ experiment) and its report. `luigi --module workflows FullSubmission` finds it t
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import luigi
@@ -11,8 +12,13 @@ from luigi.cmdline_parser import CmdlineParser
 from luigi.retcodes import retcode
 
 from argrank.config import load_experiment
+from argrank.core.atomic import remove_leftovers
 from argrank.core.errors import InputError
+from argrank.core.layout import written_folders
+from argrank.core.ownership import check_owner
 from argrank.tracks.registry import track_names
+from tasks.base import argrank, unwritable_as_input_error
+from tasks.publish import published_folders
 from tasks.report import ExperimentReport
 from tasks.tracks import track_tasks
 from workflows.setup import prepare_process
@@ -37,7 +43,7 @@ class FullSubmission(luigi.WrapperTask):
         super().__init__(*args, **kwargs)
         prepare_process()  # the process that builds the graph, set up where the graph starts
         try:
-            load_experiment(self.runs_file)
+            _prepare_outputs(self.runs_file)
         except InputError as error:
             if CmdlineParser.get_instance() is None:  # built from code (argrank run, tests): the caller reports it
                 raise
@@ -46,3 +52,16 @@ class FullSubmission(luigi.WrapperTask):
 
     def requires(self) -> luigi.Task:
         return ExperimentReport(runs_file=self.runs_file)
+
+
+def _prepare_outputs(runs_file: str) -> None:
+    """Check the runs file, claim the folders it publishes into (core.ownership), and sweep what killed writers
+    left in every folder the run writes into: left alone, their entries outlived every run whose stage did not run
+    again, and showed as tracks."""
+    experiment = load_experiment(runs_file)
+    output_dir = argrank().output_dir
+    for folder, what in published_folders(output_dir, experiment):
+        check_owner(folder, runs_file, what)
+    with unwritable_as_input_error(Path(output_dir)):
+        for folder in written_folders(output_dir, experiment.name):
+            remove_leftovers(folder)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import luigi
 
-from argrank.config import load_experiment
+from argrank.config import Experiment, load_experiment
 from argrank.core.fingerprint import file_digest
 from argrank.core.layout import experiment_folder, history_file, report_folder
 from argrank.reporting import history
@@ -38,7 +38,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     experiment = load_experiment(args.runs_file)
     if not build(args):
         return FAILED
-    print(summary(experiment.name, args.outputs))
+    print(summary(experiment, args.outputs))
     return 0
 
 
@@ -72,7 +72,7 @@ def cmd_nightly(args: argparse.Namespace) -> int:
     finally:
         config.set("argrank", "nightly_record", "")
     history.append_record(path, record)
-    print(summary(experiment.name, args.outputs))
+    print(summary(experiment, args.outputs))
     print(f"\nnightly record {len(previous) + 1} appended to {path}")
     gate = dict.fromkeys(record["means"], named) if named is not None else history.default_gate(record["means"])
     return _judge(previous, record, gate, args)
@@ -124,16 +124,16 @@ def build(args: argparse.Namespace) -> bool:
     return True
 
 
-def summary(name: str, outputs: str) -> str:
-    """What an experiment published: per track its folder and score tables, then its report."""
-    folder = experiment_folder(outputs, name)
+def summary(experiment: Experiment, outputs: str) -> str:
+    """What an experiment published: per configured track its folder and score tables, then its report (never a
+    folder the experiment does not configure, nor the temporary entry of an interrupted writer)."""
     parts = []
-    report = report_folder(outputs, name)
-    for track in sorted(p for p in folder.iterdir() if p.is_dir() and p != report):
+    for name in sorted(experiment.tracks):
+        track = experiment_folder(outputs, experiment.name) / name
         scores = track / "evaluation.txt"
         table = scores.read_text(encoding="utf-8").rstrip() if scores.is_file() else "(no judgments: runs only)"
-        parts.append(f"== {track.name}: {track}\n{table}")
-    parts.append(f"report: {report / 'index.html'}")
+        parts.append(f"== {name}: {track}\n{table}")
+    parts.append(f"report: {report_folder(outputs, experiment.name) / 'index.html'}")
     return "\n\n".join(parts)
 
 

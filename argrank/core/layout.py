@@ -25,3 +25,13 @@ def submission_folder(output_dir: str | Path) -> Path:
 def history_file(output_dir: str | Path) -> Path:
     """One JSON record per nightly run of the submission experiment."""
     return Path(output_dir) / "history.jsonl"
+
+
+def written_folders(output_dir: str | Path, name: str) -> list[Path]:
+    """Every folder a run of experiment `name` writes entries into, so that what killed writers left in them can
+    be swept at start: the output folder (the history) and the folders in it (the digests'), the experiment's (its
+    tracks and report), the submission's, and each cached stage's (`cache/<track>/<stage>/`)."""
+    output_dir = Path(output_dir)
+    folders = [output_dir, *output_dir.glob("*"), experiment_folder(output_dir, name), submission_folder(output_dir)]
+    folders += [*(output_dir / "cache").glob("*"), *(output_dir / "cache").glob("*/*")]
+    return sorted({folder for folder in folders if folder.is_dir()})

@@ -10,11 +10,13 @@ removed whole. Temporary folders of interrupted publications are removed on the 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
 
 from argrank.core.atomic import pause_before_rename, remove_leftovers, temporary_folder
 
@@ -44,14 +46,33 @@ def publish(folder: Path, signature: str, write: Callable[[Path], list[str]]) ->
         raise ValueError(f"{folder}: file name {outside[0]!r} would be written outside the folder")
     sizes = {name: (staging / name).stat().st_size for name in files}
     (staging / MANIFEST).write_text(json.dumps({"signature": signature, "files": sizes}, indent=2) + "\n", "utf-8")
+    staging.chmod(0o777 & ~_umask())  # a temporary folder is the owner's alone; a published one is as mkdir makes it
     pause_before_rename(folder)
     replaced = None
-    if folder.exists():
-        replaced = temporary_folder(folder)
-        os.replace(folder, replaced / folder.name)
-    os.replace(staging, folder)
+    with _locked(folder):  # two runs publishing one folder at once: the second rename found it taken, and failed
+        if folder.exists():
+            replaced = temporary_folder(folder)
+            os.replace(folder, replaced / folder.name)
+        os.replace(staging, folder)
     if replaced is not None:
         shutil.rmtree(replaced, ignore_errors=True)
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold the lock file beside `folder` (`.<name>.lock`, kept: removing it would race with a waiting writer)."""
+    with open(folder.parent / f".{folder.name}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def read_manifest(folder: Path) -> dict:

@@ -9,6 +9,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -31,9 +32,11 @@ KILL_POINTS = [
 
 
 def published(outputs: Path) -> dict[str, bytes]:
-    """Every published file (experiments and submission) by its path under `outputs`."""
+    """Every published file (experiments and submission) by its path under `outputs`; not the hidden ones (the
+    runs file a folder belongs to, its lock), which say where the project is."""
     roots = [outputs / "experiments", outputs / "submission"]
-    return {str(p.relative_to(outputs)): p.read_bytes() for root in roots for p in root.rglob("*") if p.is_file()}
+    return {str(p.relative_to(outputs)): p.read_bytes() for root in roots for p in root.rglob("*")
+            if p.is_file() and not p.name.startswith(".")}  # fmt: skip
 
 
 def leftovers(outputs: Path) -> list[Path]:
@@ -137,9 +140,8 @@ def test_a_read_only_output_folder_fails_with_one_clear_line_and_loses_nothing(t
     try:
         config = yaml.safe_load(runs_file.read_text())
         config["args"]["runs"]["argrank-bm25"]["params"]["k1"] = 0.7
-        changed = runs_file.with_name("changed.yaml")
-        changed.write_text(yaml.safe_dump(config))
-        done = subprocess.run(luigi_command(changed, outputs), cwd=REPO, capture_output=True, text=True)
+        runs_file.write_text(yaml.safe_dump(config))  # the same runs file, changed: it publishes there
+        done = subprocess.run(luigi_command(runs_file, outputs), cwd=REPO, capture_output=True, text=True)
         assert done.returncode != 0
         assert "Read-only file system" in done.stderr and "Traceback" not in done.stderr
     finally:
@@ -189,3 +191,50 @@ def test_names_of_the_longest_length_are_published(tmp_path):
     build(runs_file, outputs)
     folder = outputs / "experiments" / experiment / "args"
     assert (folder / f"{tag}.txt").is_file() and (folder / f"{tag}.{qrels}.per-topic.csv").is_file()
+
+
+def test_a_track_folder_lost_after_its_report_is_published_again(tmp_path, reference):
+    """Removed by hand, or lost to a kill between a publication's two renames: the report still stood for it, so
+    the experiment counted as complete and the next run published nothing."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    build(runs_file, outputs)
+    shutil.rmtree(outputs / "experiments" / "runs" / "args")
+    (outputs / "submission" / "args" / "evaluation.json").write_text("{")  # truncated in place
+    build(runs_file, outputs)
+    assert published(outputs) == reference
+
+
+def test_what_killed_writers_left_is_swept_from_every_folder_at_start(tmp_path):
+    """Entries of dead writers in folders whose stage does not run again outlived every run, and were printed as
+    tracks (`== .report.17558.g26l7mo1.tmp`)."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    build(runs_file, outputs)
+    dead = 2**22 + 1  # above Linux's default pid_max: no such process
+    planted = [
+        outputs / "experiments" / "runs" / f".report.{dead}.g26l7mo1.tmp",
+        outputs / "submission" / f".args.{dead}.abcdefgh.tmp",
+        outputs / "cache" / "args" / "ingest" / f".ingest-0.parquet.{dead}.x1y2z3.tmp",
+        outputs / f".history.jsonl.{dead}.q9w8e7.tmp",
+    ]
+    for path in planted:
+        path.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-m", "workflows.cli", "run", "--runs-file", str(runs_file), "--outputs", str(outputs)],
+        cwd=REPO, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert not any(path.exists() for path in planted) and leftovers(outputs) == []
+    assert ".tmp" not in done.stdout and "== args:" in done.stdout
+
+
+def test_a_second_runs_file_naming_the_same_experiment_is_refused_in_one_line(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    build(runs_file, outputs)
+    other = tmp_path / "other.yaml"
+    config = yaml.safe_load(runs_file.read_text())
+    config.update(experiment="runs", submission=False)
+    other.write_text(yaml.safe_dump(config), encoding="utf-8")
+    done = subprocess.run(luigi_command(other, outputs), cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert f"argrank: error: {other}: experiment 'runs' ({outputs / 'experiments' / 'runs'}) is published by " \
+           f"{runs_file}" in done.stderr  # fmt: skip
