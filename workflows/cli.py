@@ -136,7 +136,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Where the submission is, and its mean scores: by default under luigi.cfg's output_dir, where the graph
     published it, not a fixed outputs/ that may hold an older experiment."""
     root = Path(args.dir) if args.dir else _output_dir() / "submission"
-    tracks = sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+    # Hidden entries are a killed publisher's temporary folders, not tracks.
+    tracks = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")) if root.is_dir() else []
     if not tracks:
         print(f"no submission under {root}; run `make run` first", file=sys.stderr)
         return 1

@@ -81,6 +81,8 @@ def test_report_reads_the_submission_under_luigi_cfgs_output_dir(tmp_path):
     assert "0.999" in done.stdout and "0.111" not in done.stdout
     done = argrank("report", "--dir", "outputs/submission", cwd=tmp_path)
     assert "0.111" in done.stdout and "0.999" not in done.stdout
+    (tmp_path / "elsewhere" / "submission" / ".args.4194305.g26l7mo1.tmp").mkdir()  # a killed publisher's
+    assert "== .args" not in argrank("report", cwd=tmp_path).stdout
 
 
 def write_run(path: Path, topics: int, bad_first_line: bool = False) -> int:
