@@ -62,9 +62,11 @@ class Publisher(luigi.Task):
         return all(is_published(folder, signature) for folder in self.folders())
 
     def run(self) -> None:
-        for folder in self.folders():
+        folders = self.folders()
+        with unwritable_as_input_error(folders[0]):
+            claim_published_folders(self.runs_file)
+        for folder in folders:
             with unwritable_as_input_error(folder):
-                claim_published_folders(self.runs_file)
                 publish(folder, self.signature(), self.publish)
 
     def publish(self, folder: Path) -> list[str]:

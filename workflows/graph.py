@@ -55,9 +55,9 @@ class FullSubmission(luigi.WrapperTask):
 
 
 def _prepare_outputs(runs_file: str) -> None:
-    """Check the runs file, claim the folders it publishes into (core.ownership), and sweep what killed writers
-    left in every folder the run writes into: left alone, their entries outlived every run whose stage did not run
-    again, and showed as tracks."""
+    """Check the runs file, and that no other runs file publishes where it does (core.ownership; it claims those
+    folders when it first publishes), and sweep what killed writers left in every folder the run writes into: left
+    alone, their entries outlived every run whose stage did not run again, and showed as tracks."""
     experiment = load_experiment(runs_file)
     output_dir = argrank().output_dir
     for folder, what in published_folders(output_dir, experiment):
