@@ -13,12 +13,17 @@ import numpy as np
 import pyarrow as pa
 from numba import njit
 
+from argrank.core.prefetch import AHEAD, prefetch
+
 FULL = -1  # what `scan` returns when the hash table is too full for the batch's new chunks
 _EMPTY = -1  # a free slot of the hash table
 # The hash mixes the chunk's bytes eight at a time (as one integer each) and then its length, FNV-1a-like, in int64
 # arithmetic (it wraps as uint64 would): the table holds hashes, rows, spans and words in one array.
+_BLOCK = 1024  # chunks split ahead of their probes
 _OFFSET_BASIS, _PRIME = np.int64(0xCBF29CE484222325 - (1 << 64)), np.int64(0x100000001B3)
-_HASH, _ROW_LENGTH, _START, _WORD = 0, 1, 2, 3  # a slot's fields
+_HASH, _ROW_LENGTH, _WORD, _SECOND = 0, 1, 2, 3  # a slot's fields: 32 bytes, two to a cache line
+# A row's record: its one term, or where its terms start in `terms`; how many; its border codes (ChunkBorders).
+_TERMS, _COUNT, _TAIL, _HEAD = 0, 1, 2, 3
 
 
 @njit(cache=True, nogil=True)
@@ -42,39 +47,71 @@ def _same(a, a_start, b, b_start, length):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def scan(data, offsets, slots, known, memo_bytes, rows, chunk_counts, new_spans):  # pragma: no cover
+def _chunk(data, position, end):  # pragma: no cover
+    """The chunk that starts at or after `position` (spaces skipped) and before `end`: its start and end, hash,
+    and first and second eight bytes as one integer each (zero where it is shorter)."""
+    while position < end and _is_space(data[position]):
+        position += 1
+    start = position
+    h, word, shift = _OFFSET_BASIS, np.int64(0), 0  # word: the bytes since the last mix
+    first, second = np.int64(0), np.int64(0)
+    while position < end and not _is_space(data[position]):
+        word |= np.int64(data[position]) << shift
+        shift += 8
+        position += 1
+        if shift == 64:
+            h = (h ^ word) * _PRIME
+            if position - start == 8:
+                first = word
+            elif position - start == 16:
+                second = word
+            word, shift = np.int64(0), 0
+    length = position - start
+    if length < 8:
+        first = word
+    elif 8 < length < 16:
+        second = word
+    return start, position, (((h ^ word) * _PRIME) ^ length) * _PRIME, first, second
+
+
+@njit(cache=True, nogil=True)
+def scan(data, offsets, slots, known, memo_bytes, memo_offsets, rows, chunk_counts, new_spans):  # pragma: no cover
     """Split texts (`data` bytes, `offsets` per text) into their non-empty chunks and write each chunk's memo row
     to `rows`, each text's number of chunks to `chunk_counts`. A chunk none of the `known` rows holds gets the next
-    row; its span of `data` and its slot go to `new_spans` (the slot points into `data` until `find` moves the
-    bytes into the memo). Returns (chunks, new chunks), or (FULL, 0) when the table would be more than half full.
+    row; its span of `data` goes to `new_spans`. Returns (chunks, new chunks), or (FULL, 0) when the table would be
+    more than half full.
 
-    A slot holds a chunk's hash, row and length, start, and first eight bytes as one integer: a chunk of up to
-    eight bytes (most words) is found by reading its slot alone, a longer one by comparing its bytes too."""
+    A slot holds a chunk's hash, row and length, and first and second eight bytes as one integer each: a
+    chunk of up to sixteen bytes (nearly every word) is found by reading its slot alone, a longer one by comparing
+    its later bytes too, in the memo (`memo_bytes` at `memo_offsets`) or, a chunk new in this batch, in `data`.
+    (With the first eight alone, comparing the bytes of the words of nine to sixteen in the memo, a read far from
+    the slot, took 40 % of the scan at args.me size.) The table (32 MB at args.me size) outgrows the cache, so the
+    chunks are split a block at a time and each slot is prefetched some chunks before it is probed."""
     mask = len(slots) - 1
+    starts, ends, hashes = np.empty(_BLOCK, np.int64), np.empty(_BLOCK, np.int64), np.empty(_BLOCK, np.int64)
+    firsts, seconds = np.empty(_BLOCK, np.int64), np.empty(_BLOCK, np.int64)
     n = new = 0
-    for text in range(len(offsets) - 1):
-        position, end = offsets[text], offsets[text + 1]
-        count = 0
-        while position < end:
-            while position < end and _is_space(data[position]):
-                position += 1
-            start = position
-            h, word, first, shift = _OFFSET_BASIS, np.int64(0), np.int64(0), 0  # word: the bytes since the last mix
-            while position < end and not _is_space(data[position]):
-                word |= np.int64(data[position]) << shift
-                shift += 8
-                position += 1
-                if shift == 64:
-                    h = (h ^ word) * _PRIME
-                    if position - start == 8:
-                        first = word
-                    word, shift = np.int64(0), 0
-            length = position - start
-            if length == 0:
-                break
-            if length < 8:
-                first = word
-            h = (((h ^ word) * _PRIME) ^ length) * _PRIME
+    text, count = 0, 0
+    texts = len(offsets) - 1
+    position = offsets[0] if texts > 0 else 0
+    while text < texts:
+        block = 0
+        while block < _BLOCK and text < texts:
+            start, position, h, first, second = _chunk(data, position, offsets[text + 1])
+            if position == start:  # no chunk left in this text
+                chunk_counts[text] = count
+                text, count = text + 1, 0
+                if text < texts:
+                    position = offsets[text]
+                continue
+            starts[block], ends[block], hashes[block], firsts[block], seconds[block] = start, position, h, first, second
+            block += 1
+            count += 1
+        for j in range(block):
+            if j + AHEAD < block:
+                prefetch(slots, _slot(hashes[j + AHEAD], mask) * 4)
+            start, h, first, second = starts[j], hashes[j], firsts[j], seconds[j]
+            length = ends[j] - start
             slot = _slot(h, mask)
             while True:
                 packed = slots[slot, _ROW_LENGTH]
@@ -83,21 +120,25 @@ def scan(data, offsets, slots, known, memo_bytes, rows, chunk_counts, new_spans)
                         return FULL, 0
                     row = known + new
                     slots[slot, _HASH], slots[slot, _ROW_LENGTH] = h, (row << 32) | length
-                    slots[slot, _START], slots[slot, _WORD] = start, first
-                    new_spans[new, 0], new_spans[new, 1], new_spans[new, 2] = start, position, slot
+                    slots[slot, _WORD], slots[slot, _SECOND] = first, second
+                    new_spans[new, 0], new_spans[new, 1] = start, ends[j]
                     new += 1
                     break
-                if slots[slot, _HASH] == h and slots[slot, _WORD] == first and (packed & 0xFFFFFFFF) == length:
+                if (
+                    slots[slot, _HASH] == h and slots[slot, _WORD] == first and slots[slot, _SECOND] == second
+                    and (packed & 0xFFFFFFFF) == length
+                ):  # fmt: skip
                     row = packed >> 32
-                    if length <= 8:  # the word is the whole chunk
+                    if length <= 16:  # the two words are the whole chunk
                         break
-                    if _same(memo_bytes if row < known else data, slots[slot, _START], data, start, length):
+                    if row < known:
+                        if _same(memo_bytes, memo_offsets[row] + 16, data, start + 16, length - 16):
+                            break
+                    elif _same(data, new_spans[row - known, 0] + 16, data, start + 16, length - 16):
                         break
                 slot = (slot + 1) & mask
             rows[n] = row
             n += 1
-            count += 1
-        chunk_counts[text] = count
     return n, new
 
 
@@ -115,24 +156,34 @@ def rehash(old, size, slots):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def gather(rows, chunk_counts, term_offsets, terms, tails, heads, crossing):  # pragma: no cover
+def gather(rows, chunk_counts, info, terms, crossing):  # pragma: no cover
     """Each text's terms, concatenated, with its count of terms; and the texts in which two neighbouring chunks
-    may take part in one special-case match (a chunk whose end starts one, followed by one that may continue it)."""
+    may take part in one special-case match (a chunk whose end starts one, followed by one that may continue it).
+    A row's `info` is one record (ChunkMemo.learn): each chunk costs one read far away, not four (at args.me size,
+    half the time), prefetched some chunks ahead as its terms are copied."""
     total = 0
     for i in range(len(rows)):
-        total += term_offsets[rows[i] + 1] - term_offsets[rows[i]]
+        total += info[rows[i], _COUNT]
     codes = np.empty(total, dtype=np.int32)
     lengths = np.zeros(len(chunk_counts), dtype=np.int64)
     crossed = np.zeros(len(chunk_counts), dtype=np.bool_)
     n = i = 0
+    tail = 0
     for text in range(len(chunk_counts)):
         for k in range(chunk_counts[text]):
-            row = rows[i]
-            for t in range(term_offsets[row], term_offsets[row + 1]):
-                codes[n] = terms[t]
-                n += 1
-            if k > 0 and tails[rows[i - 1]] != 0 and crossing[tails[rows[i - 1]], heads[row]]:
+            if i + AHEAD < len(rows):
+                prefetch(info, rows[i + AHEAD] * 4)
+            record = info[rows[i]]
+            count = record[_COUNT]
+            if count == 1:
+                codes[n] = record[_TERMS]
+            else:
+                for t in range(count):
+                    codes[n + t] = terms[record[_TERMS] + t]
+            n += count
+            if k > 0 and tail != 0 and crossing[tail, record[_HEAD]]:
                 crossed[text] = True
+            tail = record[_TAIL]
             i += 1
         lengths[text] = n
     for text in range(len(lengths) - 1, 0, -1):
@@ -141,7 +192,8 @@ def gather(rows, chunk_counts, term_offsets, terms, tails, heads, crossing):  # 
 
 
 class ChunkMemo:
-    """Every distinct chunk seen since the last `clear`, by row: its bytes, hash, terms and border codes."""
+    """Every distinct chunk seen since the last `clear`, by row: its bytes, its slot in the hash table, and its
+    record (terms and border codes)."""
 
     def __init__(self) -> None:
         self.clear()
@@ -150,10 +202,8 @@ class ChunkMemo:
         self.slots = _table(1 << 16)
         self.byte_offsets = np.zeros(1, dtype=np.int64)
         self.bytes = np.empty(0, dtype=np.uint8)
-        self.term_offsets = np.zeros(1, dtype=np.int64)
-        self.terms = np.empty(0, dtype=np.int32)
-        self.tails = np.empty(0, dtype=np.int32)
-        self.heads = np.empty(0, dtype=np.int32)
+        self.terms = np.empty(0, dtype=np.int32)  # the terms of the rows that have more than one
+        self.info = np.empty((0, 4), dtype=np.int32)
 
     def __len__(self) -> int:
         return len(self.byte_offsets) - 1
@@ -166,8 +216,10 @@ class ChunkMemo:
         rows = np.empty(len(data) // 2 + len(texts), dtype=np.int64)  # no more chunks than that fit in the bytes
         chunk_counts = np.empty(len(texts), dtype=np.int64)
         while True:
-            spans = np.empty((max(len(self.slots) // 2 - len(self), 0), 3), dtype=np.int64)
-            chunks, new = scan(data, offsets, self.slots, len(self), self.bytes, rows, chunk_counts, spans)
+            spans = np.empty((max(len(self.slots) // 2 - len(self), 0), 2), dtype=np.int64)
+            chunks, new = scan(
+                data, offsets, self.slots, len(self), self.bytes, self.byte_offsets, rows, chunk_counts, spans
+            )
             if chunks != FULL:
                 break
             larger = _table(2 * len(self.slots))  # the new rows' slots are left behind in the old table
@@ -178,7 +230,6 @@ class ChunkMemo:
         ends = np.cumsum(lengths)
         total = int(ends[-1]) if new else 0
         added = data[np.arange(total) + np.repeat(spans[:, 0] - (ends - lengths), lengths)]  # the new chunks' bytes
-        self.slots[spans[:, 2], _START] = len(self.bytes) + ends - lengths  # the new slots now point into the memo
         self.bytes = np.concatenate([self.bytes, added])
         self.byte_offsets = np.concatenate([self.byte_offsets, self.byte_offsets[-1] + ends])
         learned = pa.LargeStringArray.from_buffers(
@@ -188,17 +239,23 @@ class ChunkMemo:
 
     def learn(self, terms: np.ndarray, counts: np.ndarray, tails: np.ndarray, heads: list[int]) -> None:
         """The terms (concatenated, with each chunk's count) and border codes of the chunks `find` added."""
-        self.term_offsets = np.concatenate([self.term_offsets, self.term_offsets[-1] + np.cumsum(counts)])
-        self.terms = np.concatenate([self.terms, terms.astype(np.int32)])
-        self.tails = np.concatenate([self.tails, np.asarray(tails, dtype=np.int32)])
-        self.heads = np.concatenate([self.heads, np.asarray(heads, dtype=np.int32)])
+        counts = np.asarray(counts, dtype=np.int64)
+        ends = np.cumsum(counts)
+        record = np.empty((len(counts), 4), dtype=np.int32)
+        several = counts != 1
+        record[:, _TERMS] = len(self.terms) + np.cumsum(np.where(several, counts, 0)) - np.where(several, counts, 0)
+        single = ~several
+        record[single, _TERMS] = terms[ends[single] - 1]
+        record[:, _COUNT], record[:, _TAIL], record[:, _HEAD] = counts, tails, heads
+        self.terms = np.concatenate([self.terms, terms[np.repeat(several, counts)].astype(np.int32)])
+        self.info = np.concatenate([self.info, record])
 
     def gather(self, rows: np.ndarray, chunk_counts: np.ndarray, crossing: np.ndarray):
-        return gather(rows, chunk_counts, self.term_offsets, self.terms, self.tails, self.heads, crossing)
+        return gather(rows, chunk_counts, self.info, self.terms, crossing)
 
 
 def _table(size: int) -> np.ndarray:
-    """An empty hash table of `size` slots: a chunk's hash, row and length, start and first word each."""
+    """An empty hash table of `size` slots: a chunk's hash, row and length, first and second word each."""
     slots = np.empty((size, 4), dtype=np.int64)
     slots[:, _ROW_LENGTH] = _EMPTY
     return slots
