@@ -4,8 +4,9 @@ In numpy, scoring a posting list is seven passes over it (convert, gather the le
 scatter-add, mark) and finding the candidates is a pass over every document per query: at args.me size that was
 25 ns a posting, slower than tantivy. Compiled (numba), a posting is a few ns, if the loop does little beside the
 running score's read and write: each posting's tf factor, tf·(k1+1) / (tf + k1·(1 − b + b·dl/avgdl)), is
-computed once per ranker (`impacts`, one sequential pass), so a query reads it in posting order instead of
-dividing, branching on tf and reading its document's length; a document is listed as a candidate the first time a
+computed once per ranker and term (`impacts`, when a query first needs the term: a run's queries reach a
+fourteenth of args.me's postings, so computing all at once took most of the time of a re-run after a change of k1),
+so a query reads it in posting order instead of dividing, branching on tf and reading its document's length; a document is listed as a candidate the first time a
 posting reaches it, so no per-query pass over all documents remains. The running scores (3 MB at args.me size)
 outgrow the cache, so each document is prefetched a few postings before its read (50 topics: 17 → 13 ms).
 
@@ -23,17 +24,21 @@ from argrank.core.prefetch import AHEAD, prefetch
 UNTOUCHED = -np.inf  # a document no posting of the current query has reached yet
 DAMAGED = -1  # what the kernels return for a posting that points outside the index
 @njit(cache=True, nogil=True)
-def impacts(indices, data, norm, k1_plus_1, out):  # pragma: no cover
-    """Each posting's tf factor into `out`, 0 when done; `norm` is each document's k1·(1 − b + b·dl/avgdl).
-    DAMAGED for a posting outside the index (compiled code has no bounds checks: numba's cost a fifth of the
-    time)."""
+def impacts(indptr, indices, data, rows, norm, k1_plus_1, out):  # pragma: no cover
+    """The tf factor of each posting of the posting `rows` into `out`, 0 when done; `norm` is each document's
+    k1·(1 − b + b·dl/avgdl). DAMAGED for a posting outside the index (compiled code has no bounds checks: numba's
+    cost a fifth of the time)."""
     documents = len(norm)
-    for i in range(len(indices)):
-        d = indices[i]
-        if d < 0 or d >= documents:
+    for j in range(len(rows)):
+        start, end = indptr[rows[j]], indptr[rows[j] + 1]
+        if start < 0 or end < start or end > len(indices) or end > len(out):
             return DAMAGED
-        f = np.float64(data[i])
-        out[i] = f * k1_plus_1 / (f + norm[d])
+        for i in range(start, end):
+            d = indices[i]
+            if d < 0 or d >= documents:
+                return DAMAGED
+            f = np.float64(data[i])
+            out[i] = f * k1_plus_1 / (f + norm[d])
     return 0
 
 

@@ -194,18 +194,26 @@ def test_bm25_refuses_a_posting_outside_the_index(corpus):
     index = dataclasses.replace(built, postings=built.postings.copy())  # the fixture is shared: damage a copy
     ranker = make_ranker(index, "bm25", {})
     query = index.vocabulary.ids(["t0"])
+    ranker.score(query)  # its tf factors are computed: the damage below is met by the accumulation
     index.postings.indices[index.postings.indptr[ranker.rows[query[0]]]] = index.num_docs + 5
     with pytest.raises(ValueError, match="index is damaged"):
         ranker.score(query)
 
 
-def test_bm25_refuses_an_index_damaged_before_its_ranker_is_built(corpus):
-    """The tf factors are computed once per ranker, over every posting: a damaged one is found there."""
+def test_bm25_refuses_a_posting_damaged_before_its_term_is_first_queried(corpus):
+    """A term's tf factors are computed when a query first needs it: a damaged posting is found there, and the
+    ranker still answers queries of other terms."""
     _, _, built = corpus
     index = dataclasses.replace(built, postings=built.postings.copy())
+    ranker = make_ranker(index, "bm25", {})
     index.postings.indices[-1] = -3
+    last_row = len(index.postings.indptr) - 2
+    damaged = [int(np.flatnonzero(ranker.rows == last_row)[0])]
     with pytest.raises(ValueError, match="index is damaged"):
-        make_ranker(index, "bm25", {})
+        ranker.score(damaged)
+    other = index.vocabulary.ids(["t0"])
+    assert other != damaged
+    np.testing.assert_array_equal(ranker.score(other)[1], make_ranker(built, "bm25", {}).score(other)[1])
 
 
 @pytest.mark.parametrize("method", ["bm25", "dirichlet"])

@@ -35,7 +35,9 @@ class BM25(PostingsScorer):
         self.norm = k1 * (1 - b + b * self.doc_lengths / self.avgdl)
         from argrank.retrieval.accumulator import UNTOUCHED  # numba: loaded to rank only
 
-        self._impacts = self._tf_factors()
+        # Each posting's tf factor, once its term is first queried: unwritten pages of `_impacts` take no memory.
+        self._impacts = np.empty(len(self.index.postings.indices))
+        self._ready = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)
         self._table = np.full(self.index.num_docs, UNTOUCHED)  # every document between queries
         self._candidates = np.empty(self.index.num_docs + 1, dtype=np.int32)  # one spare: it writes, then counts
         self._scores = np.empty(self.index.num_docs)
@@ -61,6 +63,7 @@ class BM25(PostingsScorer):
         term_ids = np.asarray(term_ids, dtype=np.int64)
         rows = self.rows[term_ids] if len(term_ids) else term_ids
         present = rows >= 0  # a term no document of this index holds adds nothing
+        self._tf_factors(rows[present])
         scale = np.ones(len(term_ids)) if weights is None else np.asarray(weights, dtype=np.float64)
         n = accumulate(
             postings.indptr, postings.indices, self._impacts, rows[present], self.idf[term_ids[present]],
@@ -71,15 +74,17 @@ class BM25(PostingsScorer):
             raise _damaged()
         return n
 
-    def _tf_factors(self) -> np.ndarray:
-        """Each posting's tf·(k1+1) / (tf + norm), once per ranker: 0.15 s at args.me size (34 M postings)."""
+    def _tf_factors(self, rows: np.ndarray) -> None:
+        """Each posting's tf·(k1+1) / (tf + norm) for the posting rows not computed before."""
         from argrank.retrieval.accumulator import DAMAGED, impacts
 
-        postings = self.index.postings
-        factors = np.empty(len(postings.indices))
-        if impacts(postings.indices, postings.data, self.norm, self.k1 + 1, factors) == DAMAGED:
-            raise _damaged()
-        return factors
+        missing = np.unique(rows[~self._ready[rows]])
+        if len(missing):
+            postings = self.index.postings
+            if impacts(postings.indptr, postings.indices, postings.data, missing, self.norm, self.k1 + 1,
+                       self._impacts) == DAMAGED:  # fmt: skip
+                raise _damaged()
+            self._ready[missing] = True
 
 
 def _damaged() -> ValueError:
