@@ -4,10 +4,10 @@ In numpy, scoring a posting list is seven passes over it (convert, gather the le
 scatter-add, mark) and finding the candidates is a pass over every document per query: at args.me size that was
 25 ns a posting, slower than tantivy. Compiled (numba), a posting is a few ns, if the loop does little beside the
 running score's read and write: each posting's tf factor, tf·(k1+1) / (tf + k1·(1 − b + b·dl/avgdl)), is
-computed once per ranker and term (`impacts`, when a query first needs the term: a run's queries reach a
-fourteenth of args.me's postings, so computing all at once took most of the time of a re-run after a change of k1),
-so a query reads it in posting order instead of dividing, branching on tf and reading its document's length; a document is listed as a candidate the first time a
-posting reaches it, so no per-query pass over all documents remains. The running scores (3 MB at args.me size)
+computed once per ranker and term (`impacts`, when a query first needs the term: a run's queries reach some
+fourteenth of args.me's postings, so computing them all per ranker was mostly wasted), so a query reads it in
+posting order instead of dividing, branching on tf and reading its document's length; a document is listed as a
+candidate the first time a posting reaches it, so no per-query pass over all documents remains. The running scores (3 MB at args.me size)
 outgrow the cache, so each document is prefetched a few postings before its read (50 topics: 17 → 13 ms).
 
 The arithmetic is rank-bm25's, in its order: every part is `scale * (idf * (tf·(k1+1) / (tf + norm)))`, summed
