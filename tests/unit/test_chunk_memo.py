@@ -12,11 +12,25 @@ import pyarrow as pa
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from argrank.text.chunk_memo import ChunkMemo
+from argrank.text.chunk_memo import ChunkMemo, _is_space, _spaces
 
 _STARTS = ["", "a", "abcdefg", "abcdefgh", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "é" * 9]
 _chunks = st.builds(lambda start, tail: start + tail, st.sampled_from(_STARTS), st.text("xyé\x00", max_size=20))
 _texts = st.lists(st.lists(_chunks, max_size=12).map(lambda words: " ".join(w for w in words if w)), max_size=30)
+
+
+def test_eight_bytes_at_a_time_find_the_spaces_one_byte_does():
+    """Every byte value at every place of a word, beside every other byte value: `_spaces` flags exactly the bytes
+    `_is_space` (Arrow's ascii_split_whitespace) holds, whatever their neighbours."""
+    values = np.arange(256, dtype=np.uint8)
+    for place in range(8):
+        for neighbour in range(256):
+            words = np.full((256, 8), neighbour, dtype=np.uint8)
+            words[:, place] = values
+            flags = np.array([_spaces(int(w)) for w in words.view("<i8").ravel()], dtype=np.int64)
+            got = (flags.view(np.uint8).reshape(256, 8) == 0x80)[:, place]
+            assert got.tolist() == [bool(_is_space(v)) for v in range(256)]
+            assert ((flags.view(np.uint8) & 0x7F) == 0).all()
 
 
 def _expected(batches: list[list[str]]) -> tuple[list[list[int]], list[list[int]]]:
