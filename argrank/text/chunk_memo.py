@@ -274,9 +274,9 @@ class ChunkMemo:
         ends = np.cumsum(counts)
         record = np.empty((len(counts), 4), dtype=np.int32)
         several = counts != 1
-        record[:, _TERMS] = len(self.terms) + np.cumsum(np.where(several, counts, 0)) - np.where(several, counts, 0)
-        single = ~several
-        record[single, _TERMS] = terms[ends[single] - 1]
+        listed = np.where(several, counts, 0)  # the terms kept in `terms`: those of the rows with more than one
+        record[:, _TERMS] = len(self.terms) + np.cumsum(listed) - listed
+        record[~several, _TERMS] = terms[ends[~several] - 1]
         record[:, _COUNT], record[:, _TAIL], record[:, _HEAD] = counts, tails, heads
         self.terms = np.concatenate([self.terms, terms[np.repeat(several, counts)].astype(np.int32)])
         self.info = np.concatenate([self.info, record])
