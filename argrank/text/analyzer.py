@@ -3,7 +3,7 @@
 Each distinct surface form is analysed once (lowercased, lemma looked up, stop words, punctuation and
 symbols dropped) and memoised by spaCy's orth hash. Each distinct whitespace-delimited chunk of text is tokenized
 once and memoised as its terms (chunk_memo.py), so most of a batch is analysed by compiled loops over its bytes
-without calling spaCy.
+without calling spaCy; of the chunks not seen before, a plain word with at most a closing mark needs no spaCy either.
 """
 
 from __future__ import annotations
@@ -29,6 +29,9 @@ CHUNK_MEMO_SIZE = 1 << 20
 RULES_VERSION = 1
 # Joins chunks for one tokenizer call (a private-use character: one token, no special case starts or continues with it).
 SEPARATOR = "\ue000"
+# A lowercase ASCII word, maybe with one of these marks after it: most chunks not seen before (see Analyzer._plain).
+MARKS = ".,?!;:"
+PLAIN = f"^[a-z]+[{MARKS}]?$"
 
 
 def analysis_fingerprint(language: str) -> str:
@@ -151,12 +154,36 @@ class Analyzer:
         return np.concatenate(pieces), lengths
 
     def _learn_chunks(self, chunks: pa.Array) -> None:
-        """Tokenize and analyse the chunks the memo has just added, in their row order."""
-        orths = self._chunk_orths(chunks.to_pylist())
+        """Tokenize and analyse the chunks the memo has just added, in their row order (plain ones without spaCy)."""
+        plain = pc.match_substring_regex(chunks, PLAIN).to_numpy(zero_copy_only=False)
+        orths = self._chunk_orths(chunks.filter(pa.array(~plain)).to_pylist())
+        if plain.any():
+            orths = _merge(plain, self._plain(chunks.filter(pa.array(plain)).to_pylist()), orths)
         terms, counts = self._kept_terms(orths)
         tails = self._borders.tails(chunks)
         heads = [self._borders.head(int(o[0])) if len(o) else 0 for o in orths]
         self._memo.learn(terms, counts, tails, heads)
+
+    def _plain(self, chunks: list[str]) -> list[np.ndarray]:
+        """The orth ids of PLAIN chunks' tokens without the tokenizer: the word, then its mark if it has one.
+
+        spaCy's affix rules (the languages we analyse) split punctuation, quotes, units after digits and the like,
+        never a run of ASCII letters, and split off a closing mark after a letter alone: the word and the mark are
+        each one token. Only a special case (of the chunk, its word or the mark) or a token match (French keeps
+        some words whole) changes that, and then the tokenizer is asked. tests/unit/test_plain_chunks.py checks
+        this against spaCy on the words of the languages' lemma tables, each with each mark. At args.me size the
+        tokenizer took some 23 µs a chunk, so most of the tokenize stage's time on chunks not seen before."""
+        rules, add = self._tokenizer.rules, self._vocab.strings.add
+        marks = {mark: add(mark) for mark in MARKS if mark not in rules}
+        special = self._tokenizer.token_match or (lambda _: False)
+        orths = []
+        for chunk in chunks:
+            word, mark = (chunk, None) if chunk[-1] not in MARKS else (chunk[:-1], chunk[-1])
+            if chunk in rules or word in rules or special(chunk) or special(word) or (mark and mark not in marks):
+                orths.append(self._orths(chunk))
+            else:
+                orths.append(np.array([add(word)] if mark is None else [add(word), marks[mark]], dtype=np.uint64))
+        return orths
 
     def _orths(self, text: str) -> np.ndarray:
         """The orth ids of spaCy's tokens of `text`."""
@@ -221,3 +248,9 @@ class Analyzer:
             added = pa.array(self.terms[len(self._terms_arrow) :], type=pa.string())
             self._terms_arrow = pa.concat_arrays([self._terms_arrow, added])
         return self._terms_arrow
+
+
+def _merge(mask: np.ndarray, chosen: list, others: list) -> list:
+    """One list from two, in the order `mask` interleaves them: chosen[i] where mask is set, others elsewhere."""
+    chosen_items, other_items = iter(chosen), iter(others)
+    return [next(chosen_items) if m else next(other_items) for m in mask.tolist()]
