@@ -82,18 +82,22 @@ class Analyzer:
         alone = self._borders.tails(pa.array([SEPARATOR]))[0] == 0 and self._borders.head(self._separator) == 0
         if not alone or len(self._orths(SEPARATOR)) != 1:
             raise ValueError(f"{language}: the chunk separator {SEPARATOR!r} takes part in spaCy's special cases")
+        if any(mark in nlp.tokenizer.rules for mark in MARKS):
+            raise ValueError(f"{language}: a special case for one of the marks {MARKS!r}: plain chunks need spaCy")
         from argrank.text.chunk_memo import ChunkMemo
 
         self._memo = ChunkMemo()
 
-    def _term_id(self, orth: int) -> int:
-        """Analyse one surface form (already lowercased) into a term id, or DROPPED."""
+    def _term_id(self, orth: int, word: str | None = None) -> int:
+        """Analyse one surface form (already lowercased) into a term id, or DROPPED. `word`: its text, where that is
+        a run of ASCII letters (neither space nor punctuation: its lexeme need not be made)."""
         term = self._term_of_orth.get(orth)
         if term is not None:
             return term
-        lexeme = self._vocab[orth]
-        text = lexeme.text
-        if lexeme.is_space or lexeme.is_punct or text in self._stop_words or not any(c.isalnum() for c in text):
+        lexeme = self._vocab[orth] if word is None else None
+        text = word if lexeme is None else lexeme.text
+        punctuation = lexeme is not None and (lexeme.is_space or lexeme.is_punct)
+        if punctuation or text in self._stop_words or not any(c.isalnum() for c in text):
             term = DROPPED
         else:
             lemma = self._lemma(text)
@@ -143,7 +147,8 @@ class Analyzer:
             return codes, lengths
         # Splice in the crossed texts' terms, tokenized whole, in place of what their chunks gave.
         term_offsets = np.concatenate([[0], np.cumsum(lengths)])
-        whole_codes, whole_lengths = self._kept_terms([self._orths(lowered[int(i)].as_py()) for i in crossed])
+        whole = [self._orths(lowered[int(i)].as_py()) for i in crossed]
+        whole_codes, whole_lengths = self._kept_terms(np.concatenate(whole), [len(o) for o in whole])
         whole_offsets = np.concatenate([[0], np.cumsum(whole_lengths)])
         pieces, start = [], 0
         for k, text in enumerate(crossed):
@@ -154,36 +159,60 @@ class Analyzer:
         return np.concatenate(pieces), lengths
 
     def _learn_chunks(self, chunks: pa.Array) -> None:
-        """Tokenize and analyse the chunks the memo has just added, in their row order (plain ones without spaCy)."""
-        plain = pc.match_substring_regex(chunks, PLAIN).to_numpy(zero_copy_only=False)
-        orths = self._chunk_orths(chunks.filter(pa.array(~plain)).to_pylist())
-        if plain.any():
-            orths = _merge(plain, self._plain(chunks.filter(pa.array(plain)).to_pylist()), orths)
-        terms, counts = self._kept_terms(orths)
-        tails = self._borders.tails(chunks)
-        heads = [self._borders.head(int(o[0])) if len(o) else 0 for o in orths]
-        self._memo.learn(terms, counts, tails, heads)
+        """Tokenize and analyse the chunks the memo has just added, in their row order."""
+        orths, counts, words = self._token_orths(chunks)
+        terms, kept = self._kept_terms(orths, counts, words)
+        padded = np.zeros(len(orths) + 1, dtype=np.uint64)  # uint64 throughout: a float loses an orth's low bits
+        padded[:-1] = orths
+        first = np.where(counts > 0, padded[np.cumsum(counts) - counts], np.uint64(0))
+        heads = [self._borders.head(orth) for orth in first.tolist()]
+        self._memo.learn(terms, kept, self._borders.tails(chunks), heads)
 
-    def _plain(self, chunks: list[str]) -> list[np.ndarray]:
-        """The orth ids of PLAIN chunks' tokens without the tokenizer: the word, then its mark if it has one.
+    def _token_orths(self, chunks: pa.Array) -> tuple[np.ndarray, np.ndarray, dict[int, str]]:
+        """The orth ids of each chunk's tokens as tokenizing it alone gives them, concatenated in row order, and each
+        chunk's count of them: plain chunks' (see _plain) made here, the others' by the tokenizer. Also the plain
+        chunks' words, by orth."""
+        plain = self._plain(chunks)
+        spacy_orths = self._chunk_orths(chunks.filter(pa.array(~plain)).to_pylist())
+        words = chunks.filter(pa.array(plain))
+        mark_set = pa.array(list(MARKS), type=words.type)
+        found = pc.index_in(pc.utf8_slice_codeunits(words, -1), value_set=mark_set)
+        marked, marks = pc.is_valid(found).to_numpy(zero_copy_only=False), found.fill_null(0).to_numpy()
+        words = pc.if_else(pa.array(marked), pc.utf8_slice_codeunits(words, 0, -1), words).to_pylist()
+        add = self._vocab.strings.add
+        word_orths = np.fromiter((add(word) for word in words), dtype=np.uint64, count=len(words))
+        mark_orths = np.array([add(mark) for mark in MARKS], dtype=np.uint64)[marks]
+        counts = np.empty(len(chunks), dtype=np.int64)
+        counts[plain] = 1 + marked
+        counts[~plain] = [len(o) for o in spacy_orths]
+        orths = np.empty(int(counts.sum()), dtype=np.uint64)
+        from_plain = np.repeat(plain, counts)  # a plain chunk's word, then its mark where it has one
+        orths[from_plain] = np.column_stack([word_orths, mark_orths])[np.column_stack([np.ones_like(marked), marked])]
+        orths[~from_plain] = np.concatenate([np.empty(0, dtype=np.uint64), *spacy_orths])
+        return orths, counts, dict(zip(word_orths.tolist(), words))
+
+    def _plain(self, chunks: pa.Array) -> np.ndarray:
+        """Which chunks need no tokenizer: a lowercase ASCII word, maybe with a closing mark after it (PLAIN), that
+        no special case or token match concerns. spaCy gives such a chunk as the word, then the mark if it has one.
 
         spaCy's affix rules (the languages we analyse) split punctuation, quotes, units after digits and the like,
         never a run of ASCII letters, and split off a closing mark after a letter alone: the word and the mark are
         each one token. Only a special case (of the chunk, its word or the mark) or a token match (French keeps
-        some words whole) changes that, and then the tokenizer is asked. tests/unit/test_plain_chunks.py checks
-        this against spaCy on the words of the languages' lemma tables, each with each mark. At args.me size the
-        tokenizer took some 23 µs a chunk, so most of the tokenize stage's time on chunks not seen before."""
-        rules, add = self._tokenizer.rules, self._vocab.strings.add
-        marks = {mark: add(mark) for mark in MARKS if mark not in rules}
-        special = self._tokenizer.token_match or (lambda _: False)
-        orths = []
-        for chunk in chunks:
-            word, mark = (chunk, None) if chunk[-1] not in MARKS else (chunk[:-1], chunk[-1])
-            if chunk in rules or word in rules or special(chunk) or special(word) or (mark and mark not in marks):
-                orths.append(self._orths(chunk))
-            else:
-                orths.append(np.array([add(word)] if mark is None else [add(word), marks[mark]], dtype=np.uint64))
-        return orths
+        some words whole) changes that. tests/unit/test_plain_chunks.py checks this against spaCy on the words of
+        the languages' lemma tables, each with each mark. At args.me size the tokenizer took some 23 µs a chunk,
+        so most of the tokenize stage's time on chunks not seen before."""
+        special = pa.array(list(self._tokenizer.rules), type=chunks.type)
+        words = pc.utf8_rtrim(chunks, characters=MARKS)
+        plain = pc.and_(
+            pc.match_substring_regex(chunks, PLAIN),
+            pc.invert(pc.or_(pc.is_in(chunks, value_set=special), pc.is_in(words, value_set=special))),
+        ).to_numpy(zero_copy_only=False)
+        match = self._tokenizer.token_match
+        if match is not None:
+            at = np.flatnonzero(plain)
+            for i, chunk, word in zip(at.tolist(), chunks.take(at).to_pylist(), words.take(at).to_pylist()):
+                plain[i] = not (match(chunk) or match(word))
+        return plain
 
     def _orths(self, text: str) -> np.ndarray:
         """The orth ids of spaCy's tokens of `text`."""
@@ -213,15 +242,19 @@ class Analyzer:
                 orths[i] = tokens[start:end]
         return [self._orths(c) if o is None else o for c, o in zip(chunks, orths)]
 
-    def _kept_terms(self, orths: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        """Term ids of the kept tokens of each orth array, concatenated, and how many each array kept."""
-        if not orths:
-            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
-        unique, inverse = np.unique(np.concatenate(orths), return_inverse=True)
-        codes = np.fromiter((self._term_id(int(o)) for o in unique), dtype=np.int64, count=len(unique))[inverse]
+    def _kept_terms(
+        self, orths: np.ndarray, counts: np.ndarray, words: dict[int, str] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Term ids of the kept tokens of texts whose orths are `orths` (concatenated; `counts` each text's), and how
+        many each text kept. `words`: orths whose text is a run of ASCII letters, which needs no lexeme."""
+        words = words or {}
+        unique, inverse = np.unique(orths, return_inverse=True)
+        codes = np.fromiter(
+            (self._term_id(o, words.get(o)) for o in unique.tolist()), dtype=np.int64, count=len(unique)
+        )[inverse]  # fmt: skip
         kept = codes != DROPPED
-        owner = np.repeat(np.arange(len(orths)), [len(o) for o in orths])
-        return codes[kept], np.bincount(owner[kept], minlength=len(orths))
+        owner = np.repeat(np.arange(len(counts)), counts)
+        return codes[kept], np.bincount(owner[kept], minlength=len(counts))
 
     def analyze(self, text: str) -> list[str]:
         """Index terms of one text, in text order."""
@@ -249,8 +282,3 @@ class Analyzer:
             self._terms_arrow = pa.concat_arrays([self._terms_arrow, added])
         return self._terms_arrow
 
-
-def _merge(mask: np.ndarray, chosen: list, others: list) -> list:
-    """One list from two, in the order `mask` interleaves them: chosen[i] where mask is set, others elsewhere."""
-    chosen_items, other_items = iter(chosen), iter(others)
-    return [next(chosen_items) if m else next(other_items) for m in mask.tolist()]

@@ -46,8 +46,8 @@ class EveryToken(Analyzer):
     """Keeps every token that is not whitespace, punctuation included, so that the comparison sees the tokenization
     itself and not only the terms that survive stop-word and punctuation filtering."""
 
-    def _term_id(self, orth: int) -> int:
-        text = self._vocab[orth].text
+    def _term_id(self, orth: int, word: str | None = None) -> int:
+        text = self._vocab[orth].text if word is None else word
         if text.isspace():
             return DROPPED
         term = self._term_ids.setdefault(text, len(self._term_ids))
