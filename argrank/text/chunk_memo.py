@@ -13,18 +13,16 @@ import numpy as np
 import pyarrow as pa
 from numba import njit
 
-from argrank.core.machine_words import load_word, trailing_zeros
+from argrank.core.machine_words import HIGH, load_word, repeated, trailing_zeros, zero_bytes
 from argrank.core.prefetch import AHEAD, prefetch
 
 FULL = -1  # what `scan` returns when the hash table is too full for the batch's new chunks
 _EMPTY = -1  # a free slot of the hash table
-# The hash mixes the chunk's bytes eight at a time (as one integer each) and then its length, FNV-1a-like, in int64
-# arithmetic (it wraps as uint64 would): the table holds hashes, rows, spans and words in one array.
+# The hash mixes the chunk's bytes eight at a time (as one integer each) and then its length, FNV-1a-like, in uint64
+# arithmetic (it wraps; see machine_words); the table holds hashes, rows, spans and words as int64, in one array.
 _BLOCK = 1024  # chunks split ahead of their probes
-# Byte-wise constants for `_spaces`, as int64 (numba mixes int64 and uint64 into floats).
-_HIGH, _LOW7 = np.int64(0x8080808080808080 - (1 << 64)), np.int64(0x7F7F7F7F7F7F7F7F)
-_BLANKS, _NINES, _FOURTEENS = np.int64(0x2020202020202020), np.int64(0x0909090909090909), np.int64(0x0E0E0E0E0E0E0E0E)
-_OFFSET_BASIS, _PRIME = np.int64(0xCBF29CE484222325 - (1 << 64)), np.int64(0x100000001B3)
+_BLANKS, _NINES, _FOURTEENS = repeated(32), repeated(9), repeated(14)  # byte-wise constants for `_spaces`
+_OFFSET_BASIS, _PRIME = np.uint64(0xCBF29CE484222325), np.uint64(0x100000001B3)
 _HASH, _ROW_LENGTH, _WORD, _SECOND = 0, 1, 2, 3  # a slot's fields: 32 bytes, two to a cache line
 # A row's record: its one term, or where its terms start in `terms`; how many; its border codes (ChunkBorders).
 _TERMS, _COUNT, _TAIL, _HEAD = 0, 1, 2, 3
@@ -54,10 +52,9 @@ def _same(a, a_start, b, b_start, length):  # pragma: no cover
 def _spaces(word):  # pragma: no cover
     """0x80 in each byte of an eight-byte word that `_is_space` holds, 0 in the others: byte-wise tests in
     integer arithmetic that never carries from one byte into the next."""
-    x = word ^ _BLANKS
-    blank = ~(((x & _LOW7) + _LOW7) | x) & _HIGH  # the byte is 32: x's byte is zero
-    raised = word | _HIGH  # each byte's low seven bits, plus 128, so the subtractions below borrow nothing
-    control = ~(raised - _FOURTEENS) & (raised - _NINES) & ~word & _HIGH  # an ASCII byte from 9 to 13
+    blank = zero_bytes(word ^ _BLANKS)  # the byte is 32
+    raised = word | HIGH  # each byte's low seven bits, plus 128, so the subtractions below borrow nothing
+    control = ~(raised - _FOURTEENS) & (raised - _NINES) & ~word & HIGH  # an ASCII byte from 9 to 13
     return blank | control
 
 
@@ -71,13 +68,13 @@ def _chunk(data, position, end):  # pragma: no cover
     while position < end and _is_space(data[position]):
         position += 1
     start = position
-    h, word, first, second = _OFFSET_BASIS, np.int64(0), np.int64(0), np.int64(0)  # word: the bytes not yet mixed
+    h, word, first, second = _OFFSET_BASIS, np.uint64(0), np.uint64(0), np.uint64(0)  # word: the bytes not yet mixed
     tail = True
     while position + 8 <= len(data):
         eight = load_word(data, position)
         stops = _spaces(eight)
         if end - position < 8:  # bytes past the text's end stop the chunk as spaces do
-            stops |= _HIGH << (8 * (end - position))
+            stops |= HIGH << np.uint64(8 * (end - position))
         if stops == 0:
             h = (h ^ eight) * _PRIME
             if position == start:
@@ -87,14 +84,14 @@ def _chunk(data, position, end):  # pragma: no cover
             position += 8
             continue
         kept = trailing_zeros(stops) >> 3  # bytes of the chunk in this word
-        word = eight & ((np.int64(1) << (8 * kept)) - 1)
+        word = eight & ((np.uint64(1) << np.uint64(8 * kept)) - np.uint64(1))
         position += kept
         tail = False
         break
     if tail:  # fewer than eight bytes of data left: no whole word remains to mix
         shift = 0
         while position < end and not _is_space(data[position]):
-            word |= np.int64(data[position]) << shift
+            word |= np.uint64(data[position]) << np.uint64(shift)
             shift += 8
             position += 1
     length = position - start
@@ -102,7 +99,8 @@ def _chunk(data, position, end):  # pragma: no cover
         first = word
     elif 8 < length < 16:
         second = word
-    return start, position, (((h ^ word) * _PRIME) ^ length) * _PRIME, first, second
+    h = (((h ^ word) * _PRIME) ^ np.uint64(length)) * _PRIME
+    return start, position, np.int64(h), np.int64(first), np.int64(second)  # as the table holds them
 
 
 @njit(cache=True, nogil=True)

@@ -27,7 +27,7 @@ def test_eight_bytes_at_a_time_find_the_spaces_one_byte_does():
         for neighbour in range(256):
             words = np.full((256, 8), neighbour, dtype=np.uint8)
             words[:, place] = values
-            flags = np.array([_spaces(int(w)) for w in words.view("<i8").ravel()], dtype=np.int64)
+            flags = np.array([_spaces(w) for w in words.view("<u8").ravel()], dtype=np.uint64)
             got = (flags.view(np.uint8).reshape(256, 8) == 0x80)[:, place]
             assert got.tolist() == [bool(_is_space(v)) for v in range(256)]
             assert ((flags.view(np.uint8) & 0x7F) == 0).all()
