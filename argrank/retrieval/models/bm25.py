@@ -41,7 +41,6 @@ class BM25(PostingsScorer):
         self._table = np.full(self.index.num_docs, UNTOUCHED)  # every document between queries
         self._candidates = np.empty(self.index.num_docs + 1, dtype=np.int32)  # one spare: it writes, then counts
         self._scores = np.empty(self.index.num_docs)
-        self._scratch = np.empty(self.index.num_docs)  # top_k's, to find the threshold in
 
     def score(self, term_ids: list[int], weights: list[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """As Scorer.score; with `weights`, each term's part is multiplied by its weight (a query expanded with
@@ -53,7 +52,7 @@ class BM25(PostingsScorer):
         """As Scorer.top, selected from the accumulator's own buffers: no copy of a query's candidates and scores
         (some 40,000 at args.me size) is made to select from."""
         n = self._accumulate(term_ids, None)
-        return top_k(self._candidates[:n], self._scores[:n], k, scratch=self._scratch)
+        return top_k(self._candidates[:n], self._scores[:n], k)
 
     def _accumulate(self, term_ids: list[int], weights: list[float] | None) -> int:
         """Score the query into the buffers: its n candidates are `_candidates[:n]`, their scores `_scores[:n]`."""
