@@ -84,6 +84,7 @@ class Analyzer:
             raise ValueError(f"{language}: the chunk separator {SEPARATOR!r} takes part in spaCy's special cases")
         if any(mark in nlp.tokenizer.rules for mark in MARKS):
             raise ValueError(f"{language}: a special case for one of the marks {MARKS!r}: plain chunks need spaCy")
+        self._special_cases = pa.array(list(nlp.tokenizer.rules), type=pa.large_string())  # for _plain, per batch
         from argrank.text.chunk_memo import ChunkMemo
 
         self._memo = ChunkMemo()
@@ -201,7 +202,7 @@ class Analyzer:
         some words whole) changes that. tests/unit/test_plain_chunks.py checks this against spaCy on the words of
         the languages' lemma tables, each with each mark. At args.me size the tokenizer took some 23 µs a chunk,
         so most of the tokenize stage's time on chunks not seen before."""
-        special = pa.array(list(self._tokenizer.rules), type=chunks.type)
+        special = self._special_cases.cast(chunks.type)
         words = pc.utf8_rtrim(chunks, characters=MARKS)
         plain = pc.and_(
             pc.match_substring_regex(chunks, PLAIN),
