@@ -236,6 +236,8 @@ def rank(params: dict, phases: Phases) -> dict:
         "term_lookup_seconds": p["term_lookup"]["seconds"],
         "rank_topics_seconds": p["rank_topics"]["seconds"],
         **runs.fields("top_k"),
+        # The analyzer loads numba, so the ranker scores with the compiled kernels (retrieval/accumulation.py).
+        "kernels": sorted(ranker.accumulation.used),
         "topics": len(topics),
         "topics_with_results": len(runs.result),
         "query_terms": sum(len(q["tokens"]) for q in queries),

@@ -7,11 +7,14 @@ running score's read and write: each posting's tf factor, tf·(k1+1) / (tf + k1�
 computed once per ranker and term (`impacts`, when a query first needs the term: a run's queries reach some
 fourteenth of args.me's postings, so computing them all per ranker was mostly wasted), so a query reads it in
 posting order instead of dividing, branching on tf and reading its document's length; a document is listed as a
-candidate the first time a posting reaches it, so no per-query pass over all documents remains. The running scores (3 MB at args.me size)
-outgrow the cache, so each document is prefetched a few postings before its read (50 topics: 17 → 13 ms).
+candidate the first time a posting reaches it, so no per-query pass over all documents remains. The running
+scores (3 MB at args.me size) outgrow the cache, so each document is prefetched a few postings before its read
+(50 topics: 17 → 13 ms).
 
 The arithmetic is rank-bm25's, in its order: every part is `scale * (idf * (tf·(k1+1) / (tf + norm)))`, summed
 in query-term order from 0, so the scores are its scores bit for bit (1.0 · x and 0.0 + x are exact).
+retrieval/numpy_accumulator.py is the same in numpy, for processes that rank too little to pay for loading these
+(retrieval/accumulation.py).
 """
 
 from __future__ import annotations
@@ -20,9 +23,9 @@ import numpy as np
 from numba import njit
 
 from argrank.core.prefetch import AHEAD, prefetch
+from argrank.retrieval.numpy_accumulator import DAMAGED, UNTOUCHED
 
-UNTOUCHED = -np.inf  # a document no posting of the current query has reached yet
-DAMAGED = -1  # what the kernels return for a posting that points outside the index
+
 @njit(cache=True, nogil=True)
 def impacts(indptr, indices, data, rows, norm, k1_plus_1, out):  # pragma: no cover
     """The tf factor of each posting of the posting `rows` into `out`, 0 when done; `norm` is each document's

@@ -16,6 +16,7 @@ from argrank.formats.token_table import TERMS_KEY
 from argrank.index.build import build_index, index_codes, read_token_codes, read_tokens
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import load_index, save_index
+from argrank.retrieval.accumulation import Accumulation
 from argrank.retrieval.registry import make_ranker, resolve_params
 from argrank.retrieval.search import top_k
 
@@ -44,14 +45,23 @@ def corpus():
 
 
 QUERIES = [["t0", "t5", "t17"], ["common", "t3"], ["t1", "t1", "t250"], ["t2999", "missing"], ["t42"]]
+KERNELS = pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "numpy"])
 
 
+def bm25(index, params: dict, compiled: bool):
+    """A BM25 ranker that scores with the compiled kernels or numpy's, whatever the process has loaded."""
+    ranker = make_ranker(index, "bm25", params)
+    ranker.accumulation = Accumulation(compiled)
+    return ranker
+
+
+@KERNELS
 @pytest.mark.parametrize("k1,b", [(1.5, 0.75), (1.2, 0.4), (0.9, 0.95)])
-def test_bm25_scores_identical_to_rank_bm25(corpus, k1, b):
+def test_bm25_scores_identical_to_rank_bm25(corpus, k1, b, compiled):
     ids, docs, index = corpus
     order = sorted(range(len(ids)), key=ids.__getitem__)
     reference = BM25Okapi([docs[i] for i in order], k1=k1, b=b, epsilon=0.25)
-    ours = make_ranker(index, "bm25", {"k1": k1, "b": b, "epsilon": 0.25})
+    ours = bm25(index, {"k1": k1, "b": b, "epsilon": 0.25}, compiled)
     assert index.doc_ids.to_pylist() == [ids[i] for i in order]
     for query in QUERIES:
         expected = reference.get_scores(query)
@@ -188,24 +198,29 @@ def test_explicit_statistics_of_the_index_change_nothing(corpus, method):
             np.testing.assert_array_equal(got, expected)
 
 
-def test_bm25_refuses_a_posting_outside_the_index(corpus):
-    """The compiled loop has no bounds checks of its own: a damaged posting is an error, not a foreign write."""
+@KERNELS
+@pytest.mark.parametrize("damage", [5, -3])
+def test_bm25_refuses_a_posting_outside_the_index(corpus, compiled, damage):
+    """The compiled loop has no bounds checks of its own, and numpy wraps a negative index: a damaged posting is an
+    error, not a foreign write or a wrong score."""
     _, _, built = corpus
     index = dataclasses.replace(built, postings=built.postings.copy())  # the fixture is shared: damage a copy
-    ranker = make_ranker(index, "bm25", {})
+    ranker = bm25(index, {}, compiled)
     query = index.vocabulary.ids(["t0"])
     ranker.score(query)  # its tf factors are computed: the damage below is met by the accumulation
-    index.postings.indices[index.postings.indptr[ranker.rows[query[0]]]] = index.num_docs + 5
+    first = index.postings.indptr[ranker.rows[query[0]]]
+    index.postings.indices[first] = damage if damage < 0 else index.num_docs + damage
     with pytest.raises(ValueError, match="index is damaged"):
         ranker.score(query)
 
 
-def test_bm25_refuses_a_posting_damaged_before_its_term_is_first_queried(corpus):
+@KERNELS
+def test_bm25_refuses_a_posting_damaged_before_its_term_is_first_queried(corpus, compiled):
     """A term's tf factors are computed when a query first needs it: a damaged posting is found there, and the
     ranker still answers queries of other terms."""
     _, _, built = corpus
     index = dataclasses.replace(built, postings=built.postings.copy())
-    ranker = make_ranker(index, "bm25", {})
+    ranker = bm25(index, {}, compiled)
     index.postings.indices[-1] = -3
     last_row = len(index.postings.indptr) - 2
     damaged = [int(np.flatnonzero(ranker.rows == last_row)[0])]

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import math
+from types import ModuleType
 
 import numpy as np
 
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import Index
+from argrank.retrieval.accumulation import Accumulation
+from argrank.retrieval.numpy_accumulator import DAMAGED, UNTOUCHED
 from argrank.retrieval.registry import Range, RankingModel
 from argrank.retrieval.scorer import PostingsScorer
 from argrank.retrieval.search import top_k
 
 
 class BM25(PostingsScorer):
-    """Scores one query at a time: the accumulator's table is the ranker's own (see retrieval/accumulator.py)."""
+    """Scores one query at a time: the accumulator's table is the ranker's own (see retrieval/accumulator.py), its
+    kernels compiled or numpy's (retrieval/accumulation.py)."""
 
     def __init__(
         self, index: Index, k1: float, b: float, epsilon: float, statistics: CollectionStatistics | None = None
@@ -33,11 +37,10 @@ class BM25(PostingsScorer):
         # Per document, once per ranker: rank-bm25's length term, k1·(1 − b + b·dl/avgdl), in its order of operations;
         # per posting, the tf factor that uses it (see retrieval/accumulator.py).
         self.norm = k1 * (1 - b + b * self.doc_lengths / self.avgdl)
-        from argrank.retrieval.accumulator import UNTOUCHED  # numba: loaded to rank only
-
         # Each posting's tf factor, once its term is first queried: unwritten pages of `_impacts` take no memory.
         self._impacts = np.empty(len(self.index.postings.indices))
         self._ready = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)
+        self.accumulation = Accumulation()
         self._table = np.full(self.index.num_docs, UNTOUCHED)  # every document between queries
         self._candidates = np.empty(self.index.num_docs + 1, dtype=np.int32)  # one spare: it writes, then counts
         self._scores = np.empty(self.index.num_docs)
@@ -56,32 +59,30 @@ class BM25(PostingsScorer):
 
     def _accumulate(self, term_ids: list[int], weights: list[float] | None) -> int:
         """Score the query into the buffers: its n candidates are `_candidates[:n]`, their scores `_scores[:n]`."""
-        from argrank.retrieval.accumulator import DAMAGED, UNTOUCHED, accumulate
-
         postings = self.index.postings
         term_ids = np.asarray(term_ids, dtype=np.int64)
         rows = self.rows[term_ids] if len(term_ids) else term_ids
-        present = rows >= 0  # a term no document of this index holds adds nothing
-        self._tf_factors(rows[present])
         scale = np.ones(len(term_ids)) if weights is None else np.asarray(weights, dtype=np.float64)
-        n = accumulate(
-            postings.indptr, postings.indices, self._impacts, rows[present], self.idf[term_ids[present]],
-            scale[present], self._table, self._candidates, self._scores,
+        present = rows >= 0  # a term no document of this index holds adds nothing
+        rows, term_ids, scale = rows[present], term_ids[present], scale[present]
+        kernels = self.accumulation.kernels(int(np.sum(postings.indptr[rows + 1] - postings.indptr[rows])))
+        self._tf_factors(kernels, rows)
+        n = kernels.accumulate(
+            postings.indptr, postings.indices, self._impacts, rows, self.idf[term_ids], scale, self._table,
+            self._candidates, self._scores,
         )  # fmt: skip
         if n == DAMAGED:
             self._table.fill(UNTOUCHED)  # the table holds this query's partial sums: start afresh
             raise _damaged()
         return n
 
-    def _tf_factors(self, rows: np.ndarray) -> None:
+    def _tf_factors(self, kernels: ModuleType, rows: np.ndarray) -> None:
         """Each posting's tf·(k1+1) / (tf + norm) for the posting rows not computed before."""
-        from argrank.retrieval.accumulator import DAMAGED, impacts
-
         missing = np.unique(rows[~self._ready[rows]])
         if len(missing):
             postings = self.index.postings
-            if impacts(postings.indptr, postings.indices, postings.data, missing, self.norm, self.k1 + 1,
-                       self._impacts) == DAMAGED:  # fmt: skip
+            if kernels.impacts(postings.indptr, postings.indices, postings.data, missing, self.norm, self.k1 + 1,
+                               self._impacts) == DAMAGED:  # fmt: skip
                 raise _damaged()
             self._ready[missing] = True
 

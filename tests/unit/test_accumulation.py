@@ -1,0 +1,108 @@
+"""The numpy accumulator against the compiled one (same candidates, order and scores, bit for bit), and the choice
+between them: numpy in a process without numba until the postings scored would pay for loading it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from argrank.index.build import build_index
+from argrank.index.store import save_index
+from argrank.retrieval import accumulation, accumulator, numpy_accumulator
+from argrank.retrieval.accumulation import Accumulation
+from argrank.retrieval.numpy_accumulator import UNTOUCHED
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@st.composite
+def postings_and_query(draw):
+    """A small CSR matrix (each row's documents distinct), document norms and a query's rows, repeats allowed."""
+    documents = draw(st.integers(1, 40))
+    rows = draw(st.lists(st.lists(st.integers(0, documents - 1), unique=True, max_size=documents), min_size=1,
+                         max_size=8))  # fmt: skip
+    indptr = np.cumsum([0, *map(len, rows)]).astype(np.int64)
+    indices = np.array([d for row in rows for d in row], dtype=np.int32)
+    data = np.array(draw(st.lists(st.integers(1, 30), min_size=len(indices), max_size=len(indices))), dtype=np.int32)
+    norm = np.array(draw(st.lists(st.floats(0.05, 4.0), min_size=documents, max_size=documents)))
+    query = np.array(draw(st.lists(st.integers(0, len(rows) - 1), min_size=1, max_size=6)), dtype=np.int64)
+    weights = st.floats(-2.0, 8.0, allow_subnormal=False)
+    idf = np.array(draw(st.lists(weights, min_size=len(query), max_size=len(query))))
+    scale = np.array(draw(st.lists(weights, min_size=len(query), max_size=len(query))))
+    return indptr, indices, data, norm, query, idf, scale
+
+
+def _run(kernels, indptr, indices, data, norm, query, idf, scale):
+    out = np.zeros(len(indices))
+    assert kernels.impacts(indptr, indices, data, np.unique(query), norm, 2.2, out) == 0
+    table = np.full(len(norm), UNTOUCHED)
+    candidates, scores = np.empty(len(norm) + 1, dtype=np.int32), np.empty(len(norm))
+    n = kernels.accumulate(indptr, indices, out, query, idf, scale, table, candidates, scores)
+    assert np.all(table == UNTOUCHED)  # ready for the next query
+    return out, candidates[:n], scores[:n]
+
+
+@settings(max_examples=200, deadline=None)
+@given(postings_and_query())
+def test_numpy_kernels_are_the_compiled_kernels(case):
+    compiled, plain = _run(accumulator, *case), _run(numpy_accumulator, *case)
+    for ours, theirs in zip(plain, compiled):
+        assert ours.dtype == theirs.dtype
+        np.testing.assert_array_equal(ours, theirs)  # NaN-free, so equal means bit for bit here
+    indptr, indices, _, _, query, _, _ = case
+    reached = {int(d) for row in query for d in indices[indptr[row] : indptr[row + 1]]}
+    assert sorted(plain[1].tolist()) == sorted(reached)
+
+
+def test_a_process_without_numba_scores_in_numpy_until_loading_pays(monkeypatch):
+    monkeypatch.delitem(sys.modules, "numba", raising=False)  # as in a process that has not loaded it
+    monkeypatch.setattr(accumulation, "LOAD_POSTINGS", 100)
+    choice = Accumulation()
+    assert [choice.kernels(40) for _ in range(3)] == [numpy_accumulator] * 3  # 0, 40, 80 scored before each
+    assert choice.kernels(40) is accumulator and choice.kernels(1) is accumulator
+    assert choice.used == {"numpy", "compiled"}
+    assert Accumulation(compiled=True).kernels(1) is accumulator
+    monkeypatch.undo()
+    assert "numba" in sys.modules and Accumulation().kernels(1) is accumulator  # loaded: no reason to wait
+    assert Accumulation(compiled=False).kernels(10**12) is numpy_accumulator
+
+
+def test_ranking_a_run_loads_no_numba(tmp_path):
+    """The re-run after a ranking parameter changed: a new process that loads an index and ranks a few queries
+    must not pay numba's second of loading."""
+    ids = [f"d{i}" for i in range(50)]
+    tokens = [["alpha", "beta"][: 1 + i % 2] * (1 + i % 3) for i in range(50)]
+    save_index(build_index(pa.array(ids), pa.array(tokens, type=pa.list_(pa.string()))), tmp_path / "index")
+    script = textwrap.dedent(f"""
+        import sys
+        import pyarrow as pa
+        from argrank.index.store import load_index
+        from argrank.retrieval.registry import make_ranker
+        from argrank.retrieval.search import rank_queries
+        index = load_index({str(tmp_path / "index")!r})
+        ranker = make_ranker(index, "bm25", {{"k1": 1.1}})
+        table = rank_queries(index, pa.table({{"qid": ["1", "2"], "terms": [["alpha"], ["beta", "alpha"]]}}), ranker, 10)
+        print(table.num_rows, sorted(ranker.accumulation.used), "numba" in sys.modules)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["20", "['numpy']", "False"]
+
+
+@pytest.mark.parametrize("size", [0, 1])
+def test_empty_and_single_postings(size):
+    """Edge sizes: a query of an empty posting list lists nothing; one posting, one candidate."""
+    indptr = np.array([0, size], dtype=np.int64)
+    indices, data = np.zeros(size, dtype=np.int32), np.ones(size, dtype=np.int32)
+    case = (indptr, indices, data, np.ones(1), np.array([0]), np.array([1.5]), np.array([1.0]))
+    for kernels in (accumulator, numpy_accumulator):
+        _, candidates, scores = _run(kernels, *case)
+        assert len(candidates) == size and scores.tolist() == [1.5 * 2.2 / 2.0] * size
