@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from graph import REPO, copy_project
+from graph import REPO, cache_state, copy_project, stages_of
+
+from workflows.run import run_experiment
 
 
 def argrank(*args: str) -> subprocess.CompletedProcess:
@@ -37,6 +39,25 @@ def test_a_failed_build_exits_1_and_says_where_the_log_is(tmp_path):
     (tmp_path / "data" / "args" / "corpus" / "debatewise.json").write_text("{not json")
     done = argrank("run", "--runs-file", str(runs_file), "--outputs", str(outputs))
     assert done.returncode == 1 and "the build failed" in done.stderr and str(outputs / "logs") in done.stderr
+
+
+def test_run_experiment_in_one_process_reruns_what_a_changed_parameter_reaches(tmp_path):
+    """A notebook's loop: the command's summary returned, and after a k1 change only the ranking and what follows
+    it run again; a failed build is an error naming Luigi's log."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    first = run_experiment(runs_file, outputs)
+    assert "argrank-bm25 / relevance" in first and f"== args: {outputs / 'experiments' / 'runs' / 'args'}" in first
+    before = cache_state(outputs)
+    assert run_experiment(runs_file, outputs) == first and cache_state(outputs) == before  # nothing to do
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"]["argrank-bm25"]["params"]["k1"] = 0.9
+    runs_file.write_text(yaml.safe_dump(config))
+    run_experiment(runs_file, outputs)
+    assert stages_of(set(cache_state(outputs)) - set(before)) == {"rank", "run", "evaluation"}
+    (tmp_path / "data" / "args" / "corpus" / "debatewise.json").write_text("{not json")
+    with pytest.raises(RuntimeError, match="the build failed") as failed:
+        run_experiment(runs_file, outputs)
+    assert str(outputs / "logs") in str(failed.value)
 
 
 def test_nightly_appends_a_record_draws_the_trend_and_exits_3_when_a_mean_drops(tmp_path):
