@@ -32,7 +32,7 @@ GENERATOR = REPO / "tools" / "synthetic_argsme.py"
 PERSPECTIVE_DATA = REPO.parent / "shared" / "data" / "perspective-release-train"  # the real release's training part
 # Each peer and the modules it needs: one that is missing leaves the peer NOT MEASURED, with the reason.
 PEERS = {"bm25s": ("bm25s",), "bm25s-numba": ("bm25s", "numba"), "tantivy": ("tantivy",), "rank-bm25": ("rank_bm25",)}
-K1, B, K1_CHANGED = 1.2, 0.75, 1.3
+K1, B, K1_CHANGED, K1_IN_SESSION = 1.2, 0.75, 1.3, 1.4
 DEPTH = 1000
 
 
@@ -204,6 +204,10 @@ class Bench:
         full["rerun_none"] = self.luigi("rerun-none", runs_file, outputs)
         runs_file.write_text(_runs_yaml(corpus, K1_CHANGED, self.args.shards), encoding="utf-8")
         full["rerun_k1"] = self.luigi("rerun-k1", runs_file, outputs)
+        full["k1_in_session"] = K1_IN_SESSION
+        changed = _runs_yaml(corpus, K1_IN_SESSION, self.args.shards)
+        full["rerun_in_session"] = self.stage("session_rerun", {"runs_file": str(runs_file), "outputs": str(outputs),
+                                                                "changed": changed, "workers": self.args.workers})  # fmt: skip
         submission = outputs / "submission" / "args"
         full["run_files"] = {p.name: sum(1 for _ in p.open(encoding="utf-8")) for p in sorted(submission.glob("*.txt"))}
 

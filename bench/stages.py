@@ -277,6 +277,23 @@ def ours_subset(params: dict, phases: Phases) -> dict:
     }
 
 
+@stage
+def session_rerun(params: dict, phases: Phases) -> dict:
+    """The re-run after a k1 change in a running Python session, as a notebook makes it with
+    `workflows.run.run_experiment`: a first call finds the full run's outputs complete, the runs file is changed,
+    and the second call's time is the figure."""
+    from workflows.run import run_experiment
+
+    runs_file, outputs = Path(params["runs_file"]), params["outputs"]
+    with phases.phase("unchanged"):
+        run_experiment(runs_file, outputs, params["workers"])
+    runs_file.write_text(params["changed"], encoding="utf-8")
+    with phases.phase("rerun"):
+        run_experiment(runs_file, outputs, params["workers"])
+    return {**phase_fields(phases, "rerun", "rerun"), **phase_fields(phases, "unchanged", "unchanged"),
+            "seconds": phases.phases["rerun"]["seconds"], "cpu_seconds": phases.phases["rerun"]["cpu_seconds"]}  # fmt: skip
+
+
 def release_queries(queries: Sequence[Query], count: int) -> list[Query]:
     """The first `count` queries in file order, cycled where the file has fewer: synthetic queries of the real
     count. A repeat keeps its text and property under a fresh id, since rankings are keyed by query id."""
