@@ -21,7 +21,8 @@ LOAD_POSTINGS = 40_000_000  # numpy's extra time on these is about what loading 
 
 
 class Accumulation:
-    """One ranker's choice, made before each query; `compiled` fixes it (tests, the benchmark's kernel timing)."""
+    """One ranker's choice, made before each query (both kernels share the ranker's buffers, so it may change
+    between two queries); `compiled` fixes it, as the tests do."""
 
     def __init__(self, compiled: bool | None = None):
         self.fixed = compiled

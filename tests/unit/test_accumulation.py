@@ -18,6 +18,7 @@ from argrank.index.build import build_index
 from argrank.index.store import save_index
 from argrank.retrieval import accumulation, accumulator, numpy_accumulator
 from argrank.retrieval.accumulation import Accumulation
+from argrank.retrieval.registry import make_ranker
 from argrank.retrieval.numpy_accumulator import UNTOUCHED
 
 REPO = Path(__file__).resolve().parents[2]
@@ -72,6 +73,23 @@ def test_a_process_without_numba_scores_in_numpy_until_loading_pays(monkeypatch)
     monkeypatch.undo()
     assert "numba" in sys.modules and Accumulation().kernels(1) is accumulator  # loaded: no reason to wait
     assert Accumulation(compiled=False).kernels(10**12) is numpy_accumulator
+
+
+def test_a_ranker_that_changes_kernels_between_queries_scores_as_one_that_never_does(monkeypatch):
+    """The switch happens between two queries of one ranker, on buffers the numpy kernels used before."""
+    rng = np.random.default_rng(3)
+    docs = [[f"t{int(t)}" for t in rng.zipf(1.4, size=rng.integers(1, 40)) if t < 200] for _ in range(300)]
+    index = build_index(pa.array([f"d{i:03}" for i in range(300)]), pa.array(docs, type=pa.list_(pa.string())))
+    queries = [index.vocabulary.ids([f"t{int(t)}" for t in rng.integers(1, 30, size=4)]) for _ in range(12)]
+    fixed = make_ranker(index, "bm25", {"k1": 1.1})
+    fixed.accumulation = Accumulation(compiled=True)
+    monkeypatch.delitem(sys.modules, "numba", raising=False)
+    monkeypatch.setattr(accumulation, "LOAD_POSTINGS", 200)
+    switching = make_ranker(index, "bm25", {"k1": 1.1})
+    for query in queries:
+        for ours, theirs in zip(switching.top(query, 50), fixed.top(query, 50)):
+            assert ours.tobytes() == theirs.tobytes()
+    assert switching.accumulation.used == {"numpy", "compiled"}
 
 
 def test_ranking_a_run_loads_no_numba(tmp_path):
