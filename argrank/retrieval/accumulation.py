@@ -1,7 +1,7 @@
 """Which accumulator a BM25 ranker scores with: the compiled kernels (retrieval/accumulator.py) or their numpy twins
 (retrieval/numpy_accumulator.py), which give the same results bit for bit.
 
-Compiled, a posting costs a few ns and numpy's some 35; but loading the compiled kernels costs a process about a
+Compiled, a posting costs a few ns and numpy's some 40; but loading the compiled kernels costs a process about a
 second of CPU (numba's import, then its first call, which loads numba's typing registries and scipy.linalg), as
 much as numpy spends on some 40 million postings, while a run's 50 topics reach 2.4 million (titles) to 16
 million (with descriptions) at args.me size. A re-run after a ranking parameter changed is such a process. So a

@@ -1,5 +1,5 @@
 """The accumulator's kernels (retrieval/accumulator.py) in numpy: the same contract, buffers and arithmetic, so the
-same candidates in the same order and the same scores bit for bit, at some 35 ns a posting instead of a few, but
+same candidates in the same order and the same scores bit for bit, at some 40 ns a posting instead of a few, but
 with nothing to load (see retrieval/accumulation.py for which one a ranker uses).
 
 Within one posting list every document is listed once, so a fancy-indexed read, add and write is the compiled
