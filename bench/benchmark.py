@@ -206,8 +206,8 @@ class Bench:
         full["rerun_k1"] = self.luigi("rerun-k1", runs_file, outputs)
         full["k1_in_session"] = K1_IN_SESSION
         changed = _runs_yaml(corpus, K1_IN_SESSION, self.args.shards)
-        full["rerun_in_session"] = self.stage("session_rerun", {"runs_file": str(runs_file), "outputs": str(outputs),
-                                                                "changed": changed, "workers": self.args.workers})  # fmt: skip
+        session = {"runs_file": str(runs_file), "outputs": str(outputs), "changed": changed, "workers": self.args.workers}
+        full["rerun_in_session"] = self.stage("session_rerun", session)
         submission = outputs / "submission" / "args"
         full["run_files"] = {p.name: sum(1 for _ in p.open(encoding="utf-8")) for p in sorted(submission.glob("*.txt"))}
 

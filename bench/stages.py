@@ -290,8 +290,9 @@ def session_rerun(params: dict, phases: Phases) -> dict:
     runs_file.write_text(params["changed"], encoding="utf-8")
     with phases.phase("rerun"):
         run_experiment(runs_file, outputs, params["workers"])
+    rerun = phases.phases["rerun"]
     return {**phase_fields(phases, "rerun", "rerun"), **phase_fields(phases, "unchanged", "unchanged"),
-            "seconds": phases.phases["rerun"]["seconds"], "cpu_seconds": phases.phases["rerun"]["cpu_seconds"]}  # fmt: skip
+            "seconds": rerun["seconds"], "cpu_seconds": rerun["cpu_seconds"]}  # fmt: skip
 
 
 def release_queries(queries: Sequence[Query], count: int) -> list[Query]:

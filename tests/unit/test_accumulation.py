@@ -106,7 +106,8 @@ def test_ranking_a_run_loads_no_numba(tmp_path):
         from argrank.retrieval.search import rank_queries
         index = load_index({str(tmp_path / "index")!r})
         ranker = make_ranker(index, "bm25", {{"k1": 1.1}})
-        table = rank_queries(index, pa.table({{"qid": ["1", "2"], "terms": [["alpha"], ["beta", "alpha"]]}}), ranker, 10)
+        queries = pa.table({{"qid": ["1", "2"], "terms": [["alpha"], ["beta", "alpha"]]}})
+        table = rank_queries(index, queries, ranker, 10)
         print(table.num_rows, sorted(ranker.accumulation.used), "numba" in sys.modules)
     """)
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
