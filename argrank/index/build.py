@@ -13,9 +13,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
-import scipy.sparse as sp
 
-from argrank.index.store import Index
+from argrank.index.store import Index, Postings
 from argrank.formats.token_table import read_terms
 
 BLOCK = 1 << 22  # codes mapped at a time
@@ -96,7 +95,7 @@ def index_codes(tokens: TokenCodes) -> Index:
         raise ValueError("document ids are not unique")
     row_order = order.to_numpy()
     indptr, indices, data, term_codes = invert(tokens.codes, _offsets(tokens.lengths), row_order, len(tokens.dictionary))
-    postings = sp.csr_matrix((data, indices, indptr), shape=(len(term_codes), len(ids)), copy=False)
+    postings = Postings(indptr, indices, data, (len(term_codes), len(ids)))
     terms = tokens.dictionary.take(pa.array(term_codes))
     return Index(postings=postings, terms=terms, doc_ids=ids, doc_lengths=tokens.lengths[row_order])
 

@@ -1,6 +1,9 @@
 """The sparse index as the stages hand it on: a term × document matrix of term frequencies with what ranking
 models need of it, saved as a folder whose postings later stages memory-map.
 
+The matrix is held as its three CSR arrays (`Postings`), not as scipy's csr_matrix: ranking reads only the arrays,
+and importing scipy.sparse cost every process that ranks or just schedules the graph 0.15 CPU-seconds.
+
 Documents are ordered by id, so "ties broken by document id" is the matrix's own column order (see build.py for
 the term order).
 """
@@ -14,7 +17,6 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
-import scipy.sparse as sp
 
 from argrank.core.atomic import atomic_path
 from argrank.index.vocabulary import Vocabulary
@@ -26,11 +28,38 @@ TERMS_FILE = "terms.parquet"
 DOCS_FILE = "docs.parquet"
 
 
+@dataclass(frozen=True, eq=False)
+class Postings:
+    """A term × document matrix in compressed sparse rows: row t's documents (column ids, ascending) are
+    `indices[indptr[t]:indptr[t + 1]]`, their term frequencies the same slice of `data`."""
+
+    indptr: np.ndarray
+    indices: np.ndarray
+    data: np.ndarray
+    shape: tuple[int, int]
+
+    @property
+    def nnz(self) -> int:
+        return len(self.indices)
+
+    def row_sums(self) -> np.ndarray:
+        """Each row's sum of `data`, as int64."""
+        totals = np.zeros(len(self.data) + 1, dtype=np.int64)
+        np.cumsum(self.data, out=totals[1:])
+        return np.diff(totals[self.indptr])
+
+    def matrix(self):  # -> scipy.sparse.csr_matrix
+        """The same matrix as scipy's csr_matrix, sharing the arrays, for callers that need its algebra."""
+        import scipy.sparse as sp
+
+        return sp.csr_matrix((self.data, self.indices, self.indptr), shape=self.shape, copy=False)
+
+
 @dataclass
 class Index:
     """Row t of `postings` holds term t's documents (column ids) and frequencies."""
 
-    postings: sp.csr_matrix
+    postings: Postings
     terms: pa.Array
     doc_ids: pa.Array
     doc_lengths: np.ndarray
@@ -49,7 +78,7 @@ class Index:
 
     @property
     def collection_frequencies(self) -> np.ndarray:
-        return np.asarray(self.postings.sum(axis=1), dtype=np.int64).ravel()
+        return self.postings.row_sums()
 
     @cached_property
     def vocabulary(self) -> Vocabulary:
@@ -75,7 +104,7 @@ def load_index(path: Path) -> Index:
     docs = pq.read_table(path / DOCS_FILE)
     indptr, indices, data = (np.load(path / f"{name}.npy", mmap_mode="r") for name in POSTINGS_ARRAYS)
     return Index(
-        postings=sp.csr_matrix((data, indices, indptr), shape=(len(terms), docs.num_rows), copy=False),
+        postings=Postings(indptr, indices, data, (len(terms), docs.num_rows)),
         terms=terms,
         doc_ids=docs.column("id").combine_chunks(),
         doc_lengths=docs.column("length").to_numpy(),

@@ -19,16 +19,16 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
-from scipy import sparse
 
 from argrank.text.cues import NEGATION_WINDOW, SENTENCE, WORD, is_negation
 from argrank.tracks.images.qrels import STANCES
 
 if TYPE_CHECKING:
+    from scipy import sparse
     from sklearn.pipeline import Pipeline
 
-# scikit-learn is imported where it is used: it takes about a second, which every start of the graph would pay
-# (this module is imported with the images track's tasks) though only the images track's stages need it.
+# scikit-learn and scipy are imported where they are used: they take about a second, which every start of the graph
+# would pay (this module is imported with the images track's tasks) though only the images track's stages need them.
 
 PRO, CON = STANCES
 TOPIC_TOKEN = "topicterm"  # plain letters, so every tokenizer keeps it one word
@@ -116,6 +116,8 @@ def _mask_rows(rows: Sequence[tuple[str, str]]) -> list[str]:
 
 def _cue_matrix(masked: Sequence[str]) -> sparse.csr_matrix:
     """CUE_FEATURES per text, damped by log(1 + count) so a long page does not swamp the n-grams."""
+    from scipy import sparse
+
     counts = [[cue_counts(text)[name] for name in CUE_FEATURES] for text in masked]
     return sparse.csr_matrix(np.log1p(np.array(counts, dtype=float).reshape(len(masked), len(CUE_FEATURES))))
 

@@ -33,7 +33,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-import scipy.sparse as sp
 
 from argrank.index.store import Index
 from argrank.retrieval.models.bm25 import BM25
@@ -118,6 +117,8 @@ def build_ranker(
     training issues as arrays of document positions. `params` override DEFAULTS. With `analyzer` it scores texts
     (score_text): a multilingual analyzer's questions translated with `lexicon`'s dictionaries, if any; `questions`
     maps training questions to their issues."""
+    from argrank.tracks.perspective.concepts import concept_signatures, tfidf_documents  # scipy: to build only
+
     settings = {**DEFAULTS, **params}
     languages = np.asarray(languages)
     category_codes = np.unique(np.asarray(categories), return_inverse=True)[1]
@@ -152,36 +153,3 @@ def query_terms(
         return ids, [1.0] * len(ids)
 
     return unweighted
-
-
-def tfidf_documents(index: Index) -> sp.csr_matrix:
-    """documents × terms: (1 + log tf) · log(N / df), rows scaled to unit length."""
-    postings = index.postings.tocsr().astype(np.float64)
-    idf = np.log(index.num_docs / np.maximum(index.document_frequencies, 1))
-    weighted = postings.copy()
-    weighted.data = 1.0 + np.log(weighted.data)
-    weighted = sp.diags(idf) @ weighted
-    documents = weighted.T.tocsr()
-    return _unit_rows(documents)
-
-
-def concept_signatures(documents: sp.csr_matrix, languages: np.ndarray, concepts: Sequence[np.ndarray]) -> np.ndarray:
-    """documents × concepts: each document's cosine to each concept's centroid in the document's own language,
-    minus its language's mean signature (so languages are comparable), rows scaled to unit length."""
-    signatures = np.zeros((documents.shape[0], len(concepts)))
-    for language in np.unique(languages):
-        own = languages == language
-        members = sp.csr_matrix(
-            [np.bincount(concept[own[concept]], minlength=documents.shape[0]) for concept in concepts], dtype=np.float64
-        )
-        members = members[:, np.flatnonzero(own)]
-        centroids = _unit_rows(sp.csr_matrix(members @ documents[own]))
-        block = np.asarray((documents[own] @ centroids.T).todense())
-        signatures[own] = block - block.mean(axis=0)
-    norms = np.linalg.norm(signatures, axis=1, keepdims=True)
-    return signatures / np.maximum(norms, 1e-12)
-
-
-def _unit_rows(matrix: sp.csr_matrix) -> sp.csr_matrix:
-    norms = np.sqrt(np.asarray(matrix.multiply(matrix).sum(axis=1)).ravel())
-    return sp.diags(1.0 / np.maximum(norms, 1e-12)) @ matrix
