@@ -292,10 +292,12 @@ def _published_names(path: Path, where: str, tags: list[str], qrels: list[str]) 
 
 def _measures(path: Path, where: str, names: Any) -> tuple[str, ...]:
     """The measures a ranking track evaluates, as stored (ir_measures' names, aliases resolved)."""
-    from argrank.evaluation.measures import canonical  # ir_measures: imported where measures are named
-
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         raise InputError(path, where, f"expected a list of measure names, e.g. [{EXAMPLES}]")
+    if not names:
+        return ()
+    from argrank.evaluation.measures import canonical  # ir_measures: imported where measures are named
+
     try:
         return tuple(dict.fromkeys(canonical(name) for name in names))
     except ValueError as error:
