@@ -18,6 +18,7 @@ from argrank.core.document_texts import texts_by_id
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import QUALITY, format_name, load_model
+from argrank.core.parquet_file import read_parquet
 from argrank.quality.data import read_quality_set
 from argrank.quality.rerank import Quality, rerank
 from argrank.quality.settings import DEFAULTS
@@ -87,7 +88,7 @@ class RerankQuality(CachedTask):
         from argrank.quality.model import MODEL_TYPES, predict_quality
 
         settings = {**DEFAULTS, **self.quality}
-        ranking = pq.read_table(self.input()["ranking"].path)
+        ranking = read_parquet(self.input()["ranking"].path)
         top = ranking.filter(pc.less_equal(ranking.column("rank"), int(settings["depth"])))
         ids = sorted(set(top.column("doc").to_pylist()))
         texts = texts_by_id(self.input()["documents"].path, set(ids), registered(self.track).quality_text)

@@ -12,6 +12,7 @@ from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
 from argrank.core.fingerprint import file_digest
+from argrank.core.parquet_file import read_parquet
 from argrank.formats.topics import read_topics
 from argrank.index.statistics import load_statistics
 from argrank.index.store import load_index
@@ -73,9 +74,9 @@ class RankTopics(CorpusTask):
         if self.shards == 1:
             index = load_index(self.input()["index"].path)
             ranker = make_ranker(index, self.method, dict(self.params))
-            table = rank_queries(index, pq.read_table(self.input()["queries"].path), ranker, self.depth)
+            table = rank_queries(index, read_parquet(self.input()["queries"].path), ranker, self.depth)
         else:
-            rankings = (pq.read_table(target.path) for target in self.input())
+            rankings = (read_parquet(target.path) for target in self.input())
             table = merge_rankings(rankings, [topic.number for topic in read_topics(self.topics)], self.depth)
         with atomic_path(self.output_path) as tmp:
             pq.write_table(table, tmp)
@@ -100,7 +101,7 @@ class RankShard(ShardTask):
         index = load_index(self.input()["index"].path)
         statistics = load_statistics(self.input()["statistics"].path)
         ranker = make_ranker(index, self.method, dict(self.params), statistics)
-        queries = pq.read_table(self.input()["queries"].path)
+        queries = read_parquet(self.input()["queries"].path)
         table = rank_queries(index, queries, ranker, self.depth, warn_unmatched=False)
         with atomic_path(self.output_path) as tmp:
             pq.write_table(table, tmp)

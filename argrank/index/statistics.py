@@ -19,6 +19,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from argrank.core.atomic import atomic_path
+from argrank.core.parquet_file import read_parquet
 from argrank.index.store import Index
 from argrank.index.vocabulary import Vocabulary
 
@@ -124,7 +125,7 @@ def save_statistics(statistics: CollectionStatistics, path: Path) -> None:
 
 
 def load_statistics(path: Path) -> CollectionStatistics:
-    table = pq.read_table(path)
+    table = read_parquet(path)
     metadata = table.schema.metadata
     return CollectionStatistics(
         terms=table.column("term").combine_chunks(),

@@ -19,6 +19,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from argrank.core.atomic import atomic_path
+from argrank.core.parquet_file import read_parquet
 from argrank.index.vocabulary import Vocabulary
 
 # Bump when the folder's layout changes, so indexes cached in the old one are rebuilt rather than misread.
@@ -100,8 +101,8 @@ def load_index(path: Path) -> Index:
     lists, so a ranking stage neither reads nor holds the whole matrix (at args.me size, 0.3 GB and about a
     second saved per ranking)."""
     path = Path(path)
-    terms = pq.read_table(path / TERMS_FILE).column("term").combine_chunks()
-    docs = pq.read_table(path / DOCS_FILE)
+    terms = read_parquet(path / TERMS_FILE).column("term").combine_chunks()
+    docs = read_parquet(path / DOCS_FILE)
     indptr, indices, data = (np.load(path / f"{name}.npy", mmap_mode="r") for name in POSTINGS_ARRAYS)
     return Index(
         postings=Postings(indptr, indices, data, (len(terms), docs.num_rows)),

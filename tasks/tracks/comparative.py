@@ -16,6 +16,7 @@ from argrank.core.document_texts import texts_by_id
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import FORMAT, STANCE, load_model
+from argrank.core.parquet_file import read_parquet
 from argrank.core.table_writer import IngestStats
 from argrank.evaluation.in_sample import InSample
 from argrank.evaluation.results import STANCE as STANCE_JUDGMENTS
@@ -108,7 +109,7 @@ class ClassifyStance(RankedRun, CachedTask):
     def run(self) -> None:
         from argrank.tracks.comparative.stance_model import MODEL_TYPES, predict_stance
 
-        ranking = pq.read_table(self.input()["ranking"].path)
+        ranking = read_parquet(self.input()["ranking"].path)
         texts = texts_by_id(self.input()["documents"].path, set(ranking.column("doc").to_pylist()), TEXT)
         model = load_model(model_path(self.input()["model"].path), MODEL_TYPES)
         labelled = classify_ranking(

@@ -14,6 +14,7 @@ from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import FORMAT, STANCE, load_model
+from argrank.core.parquet_file import read_parquet
 from argrank.core.table_writer import IngestStats
 from argrank.evaluation.results import TopicScores
 from argrank.formats.runfile import RunLine
@@ -115,9 +116,9 @@ class SelectImages(ImageStanceSettings, CachedTask):
 
     def run(self) -> None:
         topics = {topic.number: topic.title for topic in read_topics(self.topics)}
-        documents = pq.read_table(self.input()["documents"].path, columns=["id", "phash", "rankings"])
+        documents = read_parquet(self.input()["documents"].path, columns=["id", "phash", "rankings"])
         found = searches_by_topic(documents["id"].to_pylist(), documents["rankings"].to_pylist(), topics)
-        ranking = pq.read_table(self.input()["ranking"].path).to_pydict()
+        ranking = read_parquet(self.input()["ranking"].path).to_pydict()
         pool = candidates(zip(ranking["qid"], ranking["doc"], ranking["score"]), found, topics)
         wanted = {doc for topic in pool for doc in topic.docs}
         hashes = {

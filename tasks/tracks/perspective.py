@@ -12,12 +12,12 @@ import json
 from pathlib import Path
 
 import luigi
-import pyarrow.parquet as pq
 from luigi.util import inherits
 
 from argrank.config import load_experiment
 from argrank.core.atomic import atomic_path
 from argrank.core.fingerprint import file_digest
+from argrank.core.parquet_file import read_parquet
 from argrank.core.table_writer import IngestStats
 from argrank.index.store import load_index
 from argrank.text.multilingual import make_analyzer
@@ -120,7 +120,7 @@ class RankPerspective(CachedTask):
         training = training_from_queries(baseline_training, perspective_training, lambda i: positions.get(i, -1))
         table = self.input()["documents"].path
         columns = allowed_columns(self.scenario, self.implicit_stance)
-        documents = aligned(pq.read_table(table, columns=columns), index.doc_ids)
+        documents = aligned(read_parquet(table, columns=columns), index.doc_ids)
         lexicon = read_lexicon(self.dictionaries, self._languages())
         if not lexicon.files:
             log.warning("no FreeDict dictionaries under %s: questions are ranked untranslated", self.dictionaries)

@@ -36,9 +36,9 @@ from typing import Any
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from argrank.core.errors import InputError
+from argrank.core.parquet_file import read_parquet
 from argrank.core.text_table import text_table
 from argrank.index.build import index_codes, read_token_codes
 from argrank.index.store import Index
@@ -244,7 +244,7 @@ def load_release(data_dir: str | Path, dictionaries: str | Path = DICTIONARIES) 
         analyzer = make_analyzer(",".join(LANGUAGES))
         tokenize_table(table, tokens, analyzer, [TEXT])
         index = index_codes(read_token_codes(tokens))
-        documents = aligned(pq.read_table(table), index.doc_ids)
+        documents = aligned(read_parquet(table), index.doc_ids)
     positions = {int(doc): i for i, doc in enumerate(index.doc_ids.to_pylist())}
     return Release(index, documents, positions, analyzer, read_lexicon(dictionaries, LANGUAGES))
 
