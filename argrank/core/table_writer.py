@@ -17,6 +17,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from argrank.core.atomic import atomic_path
+from argrank.core.collector import fewer_collections
 from argrank.core.errors import InputError
 from argrank.core.progress import track
 
@@ -60,7 +61,7 @@ def write_rows(
     # instead of 0.5). Ids and texts are (nearly) all distinct: dictionary-coding them, which Parquet gives up on
     # after the first megabyte, cost a third of the write.
     coded = [name for name in schema.names[1:] if name != text_column]
-    with atomic_path(out_path) as tmp, pq.ParquetWriter(
+    with fewer_collections(), atomic_path(out_path) as tmp, pq.ParquetWriter(
         tmp, schema, compression="none", use_dictionary=coded
     ) as writer:
         for row in track(rows, f"ingest {what}", unit=" " + what):

@@ -1,0 +1,27 @@
+"""Fewer passes of Python's cycle collector while an ingest parses a corpus.
+
+An ingest allocates millions of containers that die young and form no cycles: the parser's dict of each argument,
+its lists, the row tuples of a batch. Reference counting frees them; the cycle collector, with its default young
+threshold of 700 allocations, still passed over each batch's survivors again and again: at args.me size, 1,345
+young passes and 122 middle ones took 0.8 to 2 of the ingest's 7 to 9 CPU-seconds. The collector stays on, so a
+cycle is still freed, after at most YOUNG allocations instead of 700.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+YOUNG = 50_000  # allocations between young passes: a few MB of short-lived containers at most
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Raise the young generation's threshold to YOUNG inside the block, and restore the caller's after it."""
+    saved = gc.get_threshold()
+    gc.set_threshold(max(YOUNG, saved[0]), *saved[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*saved)
