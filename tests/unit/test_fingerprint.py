@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
+import xxhash
 
 import argrank.core.fingerprint as fingerprint
 
@@ -62,3 +63,21 @@ def test_a_damaged_digest_record_is_hashed_again_with_a_warning_and_kept_anew(tm
     ]
     fingerprint._file_digests.clear()
     assert fingerprint.file_digest(corpus) == right and record.read_text() == right  # healed
+
+
+def test_the_digest_is_the_files_xxh3_128_whatever_the_chunks(tmp_path, store):
+    corpus = tmp_path / "corpus.json"
+    data = os.urandom(fingerprint._CHUNK * 2 + 17)  # three reads, the last one short
+    corpus.write_bytes(data)
+    assert fingerprint.file_digest(corpus) == xxhash.xxh3_128_hexdigest(data)
+
+
+def test_a_digest_kept_by_another_hash_is_not_read_as_this_ones(tmp_path, store):
+    """A record an older version kept (SHA-256, under the key without the algorithm) is left unread."""
+    corpus = tmp_path / "corpus.json"
+    corpus.write_text('{"arguments": []}')
+    stat = corpus.stat()
+    store.mkdir()
+    old_key = fingerprint.digest(str(corpus.resolve()), stat.st_size, stat.st_mtime_ns)
+    (store / old_key).write_text("0" * 32, encoding="utf-8")
+    assert fingerprint.file_digest(corpus) == xxhash.xxh3_128_hexdigest(corpus.read_bytes())
