@@ -11,7 +11,7 @@ the term order).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -25,10 +25,8 @@ from argrank.index.vocabulary import Vocabulary
 # Bump when the folder's layout changes, so indexes cached in the old one are rebuilt rather than misread.
 FORMAT = 2
 POSTINGS_ARRAYS = ("indptr", "indices", "data")  # the CSR matrix's arrays, one .npy file each
-_POSTINGS_FILES = tuple(f"{name}.npy" for name in POSTINGS_ARRAYS)
 TERMS_FILE = "terms.parquet"
 DOCS_FILE = "docs.parquet"
-LOADED = 4  # indexes load_index keeps per process: a run's shards, or the indexes of one graph's tracks
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,34 +99,14 @@ def save_index(index: Index, path: Path) -> None:
 def load_index(path: Path) -> Index:
     """The index of a folder, its postings memory-mapped read-only: a query reads only its terms' posting
     lists, so a ranking stage neither reads nor holds the whole matrix (at args.me size, 0.3 GB and about a
-    second saved per ranking).
-
-    The last LOADED indexes are kept for the process, each while its files are the ones it was read from: a
-    session that re-ranks after a parameter changed (workflows.run.run_experiment, several runs of one graph)
-    reads the index once. An Index is never changed after loading (its arrays are read-only), so callers share it.
-    """
-    path = Path(path).resolve()
-    return _load(path, tuple(_stamp(path / name) for name in (TERMS_FILE, DOCS_FILE, *_POSTINGS_FILES)))
-
-
-def _stamp(file: Path) -> tuple[int, int, int, int]:
-    """What changes when a file is replaced or rewritten: its device, inode, size and modification time."""
-    stat = file.stat()
-    return stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns
-
-
-@lru_cache(maxsize=LOADED)
-def _load(path: Path, stamps: tuple) -> Index:
-    """load_index's reading, memoised on the folder and its files' stamps."""
+    second saved per ranking)."""
+    path = Path(path)
     terms = read_parquet(path / TERMS_FILE).column("term").combine_chunks()
     docs = read_parquet(path / DOCS_FILE)
-    # Plain arrays over the maps: numpy's memmap subclass costs a Python object per slice the queries take.
-    indptr, indices, data = (np.load(path / name, mmap_mode="r").view(np.ndarray) for name in _POSTINGS_FILES)
-    lengths = docs.column("length").to_numpy()
-    lengths.flags.writeable = False
+    indptr, indices, data = (np.load(path / f"{name}.npy", mmap_mode="r") for name in POSTINGS_ARRAYS)
     return Index(
         postings=Postings(indptr, indices, data, (len(terms), docs.num_rows)),
         terms=terms,
         doc_ids=docs.column("id").combine_chunks(),
-        doc_lengths=lengths,
+        doc_lengths=docs.column("length").to_numpy(),
     )

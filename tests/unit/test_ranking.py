@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import shutil
 
 import numpy as np
 import pyarrow as pa
@@ -121,22 +120,6 @@ def test_index_round_trips_through_disk(corpus, tmp_path):
     loaded = load_index(tmp_path / "index")
     _assert_same_index(loaded, index)
     assert loaded.postings.shape == index.postings.shape
-
-
-def test_a_loaded_index_is_read_once_per_process_while_its_files_stay(corpus, tmp_path):
-    """A session's second ranking of the same index shares the first's, read-only; an index written anew at the same
-    path (its files replaced, as a rebuild does) is read again."""
-    _, _, index = corpus
-    save_index(index, tmp_path / "index")
-    loaded = load_index(tmp_path / "index")
-    assert load_index(tmp_path / "index") is loaded
-    for array in (loaded.postings.indptr, loaded.postings.indices, loaded.postings.data, loaded.doc_lengths):
-        assert not array.flags.writeable
-    smaller = build_index(pa.array(["z"]), pa.array([["only"]], pa.list_(pa.string())))
-    shutil.rmtree(tmp_path / "index")
-    save_index(smaller, tmp_path / "index")
-    reloaded = load_index(tmp_path / "index")
-    assert reloaded is not loaded and reloaded.doc_ids.to_pylist() == ["z"]
 
 
 def test_index_numbers_terms_by_first_occurrence_in_id_order_and_counts_postings(corpus):
