@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
@@ -21,6 +22,9 @@ import pyarrow.parquet as pq
 from argrank.core.atomic import atomic_path
 from argrank.core.parquet_file import read_parquet
 from argrank.index.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 # Bump when the folder's layout changes, so indexes cached in the old one are rebuilt rather than misread.
 FORMAT = 2
@@ -49,7 +53,7 @@ class Postings:
         np.cumsum(self.data, out=totals[1:])
         return np.diff(totals[self.indptr])
 
-    def matrix(self):  # -> scipy.sparse.csr_matrix
+    def matrix(self) -> sp.csr_matrix:
         """The same matrix as scipy's csr_matrix, sharing the arrays, for callers that need its algebra."""
         import scipy.sparse as sp
 
