@@ -8,6 +8,7 @@ import weakref
 import pytest
 
 from argrank.core.collector import YOUNG, fewer_collections
+from argrank.text import multilingual
 
 
 class Node:
@@ -47,3 +48,10 @@ def test_a_cycle_is_still_freed_inside_the_block(default_threshold):
         kept = [[] for _ in range(YOUNG * 3)]  # allocations past the threshold start a young pass
         assert dead() is None
         del kept
+
+
+def test_an_analyzer_is_built_with_fewer_collections(default_threshold, monkeypatch):
+    thresholds = []
+    monkeypatch.setattr(multilingual, "Analyzer", lambda language: thresholds.append(gc.get_threshold()[0]))
+    multilingual.shared_analyzer.__wrapped__("en")  # past the per-process cache
+    assert thresholds == [YOUNG] and gc.get_threshold()[0] == 700
