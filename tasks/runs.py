@@ -14,7 +14,7 @@ import luigi
 from luigi.util import inherits
 
 from argrank.config import RunSpec, Track
-from argrank.core.atomic import atomic_write_text
+from argrank.core.atomic import atomic_path
 from argrank.core.parquet_file import read_parquet
 from argrank.formats.run_columns import RunColumns, conforms, format_columns
 from argrank.formats.runfile import write_run
@@ -46,7 +46,8 @@ class WriteRun(CachedTask):
         # The task's rules, before a byte is written: checked a column at a time, or, where that cannot vouch for
         # the run, a line at a time, which names the first line at fault (formats/run_columns.py).
         if conforms(run, self.tag, rules):
-            atomic_write_text(self.output_path, format_columns(run, self.tag))
+            with atomic_path(self.output_path) as tmp:
+                tmp.write_bytes(format_columns(run, self.tag))
             return
         lines = run.lines(self.tag)
         check_lines(self.output_path, enumerate(lines, start=1), rules)

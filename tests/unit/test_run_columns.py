@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from argrank.core.errors import InputError
-from argrank.formats.run_columns import RunColumns, conforms, format_columns
+from argrank.formats.run_columns import RunColumns, conforms, format_columns, score_texts
 from argrank.formats.runfile import Q0, format_run
 from argrank.formats.validation import TREC, RunRules, check_lines
 
@@ -79,7 +79,7 @@ def test_what_the_columns_accept_the_lines_accept_and_write_alike(data, tag, rul
     lines = run.lines(tag)
     if conforms(run, tag, rules):
         assert check_lines("run.txt", enumerate(lines, start=1), rules) == len(lines)
-        assert format_columns(run, tag) == format_run(lines)
+        assert format_columns(run, tag) == format_run(lines).encode()
     elif all(_plain(line) for line in lines):  # the columns refuse only what the lines refuse
         with pytest.raises(InputError):
             check_lines("run.txt", enumerate(lines, start=1), rules)
@@ -104,7 +104,7 @@ def _ranked(topics: int, depth: int, seed: int = 0) -> pa.Table:
 def test_a_ranking_is_accepted_and_written_as_the_lines_write_it():
     run = RunColumns.of(_ranked(topics=5, depth=100))
     assert conforms(run, "argrank-bm25", TREC)
-    assert format_columns(run, "argrank-bm25") == format_run(run.lines("argrank-bm25"))
+    assert format_columns(run, "argrank-bm25") == format_run(run.lines("argrank-bm25")).encode()
 
 
 @pytest.mark.parametrize(
@@ -123,3 +123,20 @@ def test_a_broken_ranking_is_refused_by_the_columns(damage, message):
     assert not conforms(run, "tag", rules)
     with pytest.raises(InputError, match=message):
         check_lines("run.txt", enumerate(run.lines("tag"), start=1), rules)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.one_of(st.floats(allow_nan=False, allow_infinity=False), st.floats(-1e10, 1e10),
+                          st.integers(-10**17, 10**17).map(float), st.floats(1e-5, 1e-3)), max_size=20))  # fmt: skip
+def test_scores_are_written_as_repr_writes_them(scores):
+    """Arrow's text where it is trusted, repr's elsewhere: the same text as repr for every finite float."""
+    assert score_texts(np.array(scores, dtype=np.float64)).to_pylist() == [repr(s) for s in scores]
+
+
+def test_arrow_and_repr_agree_on_the_scores_whose_arrow_text_is_kept():
+    """Dense draws over the kept range's ends and middle: were Arrow's notation to change there, this fails."""
+    rng = np.random.default_rng(11)
+    scores = np.concatenate([np.exp(rng.uniform(np.log(1e-4), np.log(1e9), 200_000)), 1e-4 + rng.random(1000) * 1e-9,
+                             1e9 - rng.random(1000) * 1e-3, rng.random(100_000) * 40])  # fmt: skip
+    scores = np.concatenate([scores, -scores])
+    assert pa.array(scores).cast(pa.string()).to_pylist() == [repr(s) for s in scores.tolist()]
