@@ -19,7 +19,7 @@ from argrank.core.table_writer import IngestStats
 from argrank.evaluation.results import TopicScores
 from argrank.formats.runfile import RunLine
 from argrank.formats.topics import read_topics
-from argrank.tracks.images.collection import collection_digest, collection_root, ingest_images
+from argrank.tracks.images.location import collection_digest, collection_root
 from argrank.tracks.images.qrels import read_image_training
 from argrank.tracks.images.selection import candidates, searches_by_topic, select_images
 from argrank.tracks.images.stance import MODEL_TYPES, pro_probability, train_image_stance, training_examples
@@ -46,6 +46,8 @@ class IngestImages(IngestTask):
         return collection_digest(collection_root(self.corpus))
 
     def ingest(self, out_path: Path) -> IngestStats:
+        from argrank.tracks.images.collection import ingest_images  # its parsers (lxml, Pillow): where it ingests
+
         return ingest_images(self.corpus, out_path)
 
 

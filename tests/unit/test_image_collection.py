@@ -17,7 +17,8 @@ from PIL import Image
 
 from argrank.core.errors import InputError
 from argrank.core.table_writer import EXAMPLES
-from argrank.tracks.images.collection import SCHEMA, collection_digest, collection_root, ingest_images
+from argrank.tracks.images.collection import SCHEMA, ingest_images
+from argrank.tracks.images.location import collection_digest, collection_root
 from argrank.tracks.images.phash import collection_phash, parse_phash
 
 SAMPLE = "image-retrieval/sample-collection"

@@ -87,10 +87,10 @@ def test_commands_that_read_files_start_without_the_graph(command, tmp_path):
 
 def test_the_graph_starts_without_spacy_numba_scipy_or_ir_measures():
     """Loading the graph and reading the runs file (every run, the one that re-ranks after a k1 change included)
-    imports neither spaCy nor numba, scipy, scikit-learn or ir_measures: an analyzer or a ranking loads the first
-    two when it is built or scores, a stage that trains or evaluates the others. Each costs a start 0.08 to 0.8
-    CPU-seconds."""
-    heavy = {"spacy", "numba", "scipy", "sklearn", "ir_measures"}
+    imports neither spaCy nor numba, scipy, scikit-learn or ir_measures, nor the image ingest's lxml and Pillow: an
+    analyzer or a ranking loads the first two when it is built or scores, a stage that trains, evaluates or
+    ingests the others. Each costs a start 0.01 to 0.8 CPU-seconds."""
+    heavy = {"spacy", "numba", "scipy", "sklearn", "ir_measures", "lxml", "PIL"}
     loaded = f"sorted({{m.split('.')[0] for m in sys.modules}} & {heavy!r})"
     script = (
         "import sys, workflows.graph\nfrom argrank.config import load_experiment\n"

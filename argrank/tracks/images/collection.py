@@ -21,7 +21,6 @@ Policies:
 from __future__ import annotations
 
 import logging
-import os
 import re
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -33,11 +32,11 @@ from lxml import etree
 from PIL import Image
 
 from argrank.core.errors import InputError
-from argrank.core.fingerprint import digest
 from argrank.core.input_file import check_regular
 from argrank.core.records import read_utf8
 from argrank.core.table_writer import EXAMPLES, IngestStats, write_rows
 from argrank.formats.json_value import parse_json
+from argrank.tracks.images.location import collection_root
 from argrank.tracks.images.dom_context import context_text
 from argrank.tracks.images.phash import collection_phash, parse_phash
 
@@ -79,25 +78,6 @@ class ImageIngestStats(IngestStats):
     computed_hashes: int = 0
 
 
-def collection_root(location: str | Path) -> Path:
-    """The collection folder, the one holding `images/`; InputError if `location` is not one."""
-    location = Path(location)
-    if (location / "images").is_dir():
-        return location
-    problem = "no images/ folder: not a Touché image collection" if location.is_dir() else "folder not found"
-    raise InputError(location, "", problem)
-
-
-def collection_digest(root: str | Path) -> str:
-    """A fingerprint of the files under `images/` by relative path, size and modification time.
-
-    Not by content: hashing 56,000 images and their MB-size DOMs would read the whole collection each time a
-    cache is checked. A changed file changes size or mtime; a copy that keeps mtimes keeps the fingerprint.
-    """
-    images = Path(root) / "images"
-    return digest([(path.name, _entry_digest(path, images)) for path in sorted(images.iterdir())])
-
-
 def ingest_images(location: str | Path, out_path: str | Path, batch_size: int = 500) -> ImageIngestStats:
     """Write every readable image of the collection at `location` to Parquet at `out_path` (SCHEMA).
 
@@ -118,18 +98,6 @@ def ingest_images(location: str | Path, out_path: str | Path, batch_size: int = 
         stats.computed_hashes,
     )
     return stats
-
-
-def _entry_digest(path: Path, images: Path) -> str:
-    """Digest of one entry of `images/`: a shard folder's files, or one stray file."""
-    files = [path] if path.is_file() else (Path(top) / name for top, _, names in os.walk(path) for name in names)
-    return digest(sorted((file.relative_to(images).as_posix(), *_size_and_mtime(file)) for file in files))
-
-
-def _size_and_mtime(path: Path) -> tuple[int, int]:
-    """The file's, or where it is a link to nothing, the link's own (ingest skips it, counted)."""
-    status = path.stat() if path.exists() else path.lstat()
-    return status.st_size, status.st_mtime_ns
 
 
 def _rows(root: Path, counts: ImageIngestStats) -> Iterator[tuple]:

@@ -9,7 +9,7 @@ from PIL import Image
 
 from argrank.formats.runfile import read_run
 from argrank.reporting.html import text
-from argrank.tracks.images.collection import collection_root
+from argrank.tracks.images.location import collection_root
 from argrank.tracks.images.qrels import STANCES, read_image_qrels
 
 THUMBS = "thumbs"
