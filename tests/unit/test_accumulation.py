@@ -124,3 +124,13 @@ def test_empty_and_single_postings(size):
     for kernels in (accumulator, numpy_accumulator):
         _, candidates, scores = _run(kernels, *case)
         assert len(candidates) == size and scores.tolist() == [1.5 * 2.2 / 2.0] * size
+
+
+def test_a_first_part_of_negative_zero_is_summed_from_zero_as_compiled():
+    """The compiled kernel adds each document's first part to 0.0, so a part of -0.0 (an idf of 0 weighted
+    negatively) scores 0.0; the numpy kernel, which writes a query's first list without reading the table, too."""
+    indptr = np.array([0, 2, 3], dtype=np.int64)
+    indices, data = np.array([0, 1, 1], dtype=np.int32), np.array([1, 2, 3], dtype=np.int32)
+    case = (indptr, indices, data, np.ones(2), np.array([0, 1]), np.array([0.0, 0.0]), np.array([-1.0, -1.0]))
+    compiled, plain = _run(accumulator, *case), _run(numpy_accumulator, *case)
+    assert compiled[2].tobytes() == plain[2].tobytes() == np.zeros(2).tobytes()
