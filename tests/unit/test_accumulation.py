@@ -65,6 +65,7 @@ def test_numpy_kernels_are_the_compiled_kernels(case):
 def test_a_process_without_numba_scores_in_numpy_until_loading_pays(monkeypatch):
     monkeypatch.delitem(sys.modules, "numba", raising=False)  # as in a process that has not loaded it
     monkeypatch.setattr(accumulation, "LOAD_POSTINGS", 100)
+    monkeypatch.setattr(Accumulation, "scored", 0)
     choice = Accumulation()
     assert [choice.kernels(40) for _ in range(3)] == [numpy_accumulator] * 3  # 0, 40, 80 scored before each
     assert choice.kernels(40) is accumulator and choice.kernels(1) is accumulator
@@ -73,6 +74,16 @@ def test_a_process_without_numba_scores_in_numpy_until_loading_pays(monkeypatch)
     monkeypatch.undo()
     assert "numba" in sys.modules and Accumulation().kernels(1) is accumulator  # loaded: no reason to wait
     assert Accumulation(compiled=False).kernels(10**12) is numpy_accumulator
+
+
+def test_the_rankers_of_a_process_count_together(monkeypatch):
+    """A sweep: each ranker scores too few postings to pay for loading numba alone, all of them together do."""
+    monkeypatch.delitem(sys.modules, "numba", raising=False)
+    monkeypatch.setattr(accumulation, "LOAD_POSTINGS", 100)
+    monkeypatch.setattr(Accumulation, "scored", 0)
+    first, second, third = Accumulation(), Accumulation(), Accumulation()
+    assert [first.kernels(40), second.kernels(40), third.kernels(40)] == [numpy_accumulator] * 3
+    assert third.kernels(40) is accumulator and Accumulation().kernels(1) is accumulator
 
 
 def test_a_ranker_that_changes_kernels_between_queries_scores_as_one_that_never_does(monkeypatch):
@@ -85,6 +96,7 @@ def test_a_ranker_that_changes_kernels_between_queries_scores_as_one_that_never_
     fixed.accumulation = Accumulation(compiled=True)
     monkeypatch.delitem(sys.modules, "numba", raising=False)
     monkeypatch.setattr(accumulation, "LOAD_POSTINGS", 200)
+    monkeypatch.setattr(Accumulation, "scored", 0)
     switching = make_ranker(index, "bm25", {"k1": 1.1})
     for query in queries:
         for ours, theirs in zip(switching.top(query, 50), fixed.top(query, 50)):
