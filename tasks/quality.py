@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import luigi
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
@@ -19,6 +18,7 @@ from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import QUALITY, format_name, load_model
 from argrank.core.parquet_file import read_parquet
+from argrank.formats.ranking_table import write_ranking
 from argrank.quality.data import read_quality_set
 from argrank.quality.rerank import Quality, rerank
 from argrank.quality.settings import DEFAULTS
@@ -95,7 +95,7 @@ class RerankQuality(CachedTask):
         model = load_model(model_path(self.input()["model"].path), MODEL_TYPES, QUALITY)
         predicted = predict_quality(model, [texts[doc] for doc in ids])
         with atomic_path(self.output_path) as tmp:
-            pq.write_table(rerank(ranking, Quality.of(ids, predicted), settings), tmp)
+            write_ranking(rerank(ranking, Quality.of(ids, predicted), settings), tmp)
 
 
 class RankedRun:

@@ -13,6 +13,7 @@ from luigi.util import inherits
 from argrank.core.atomic import atomic_path
 from argrank.core.fingerprint import file_digest
 from argrank.core.parquet_file import read_parquet
+from argrank.formats.ranking_table import write_ranking
 from argrank.formats.topics import read_topics
 from argrank.index.statistics import load_statistics
 from argrank.index.store import load_index
@@ -79,7 +80,7 @@ class RankTopics(CorpusTask):
             rankings = (read_parquet(target.path) for target in self.input())
             table = merge_rankings(rankings, [topic.number for topic in read_topics(self.topics)], self.depth)
         with atomic_path(self.output_path) as tmp:
-            pq.write_table(table, tmp)
+            write_ranking(table, tmp)
 
 
 @inherits(RankTopics)  # the ranking settings; the corpus and shard parameters come from ShardTask
@@ -104,4 +105,4 @@ class RankShard(ShardTask):
         queries = read_parquet(self.input()["queries"].path)
         table = rank_queries(index, queries, ranker, self.depth, warn_unmatched=False)
         with atomic_path(self.output_path) as tmp:
-            pq.write_table(table, tmp)
+            write_ranking(table, tmp)
