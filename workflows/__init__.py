@@ -12,7 +12,10 @@ import sys
 from typing import Any
 
 if "luigi" in sys.modules:
-    from workflows.graph import FullSubmission  # noqa: F401 (registers the task with Luigi)
+    from argrank.core.collector import fewer_collections
+
+    with fewer_collections():  # the graph's imports make some 200,000 objects, all kept: nothing for it to find
+        from workflows.graph import FullSubmission  # noqa: F401 (registers the task with Luigi)
 
 
 def __getattr__(name: str) -> Any:

@@ -1,5 +1,5 @@
 """Fewer passes of Python's cycle collector where a stage makes objects by the million: an ingest parsing a corpus,
-and building an analyzer (text/multilingual.py).
+building an analyzer (text/multilingual.py), and loading the graph (workflows/__init__.py).
 
 An ingest allocates millions of containers that die young and form no cycles: the parser's dict of each argument,
 its lists, the row tuples of a batch. Reference counting frees them; the cycle collector, with its default young
