@@ -70,10 +70,11 @@ def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, wa
     # The columns built at once: the documents' ids taken from the index in one call, not per query as Python
     # strings (at args.me size, 50,000 of them a run).
     lengths = np.array([len(top) for top in docs], dtype=np.int64)
+    ranks = [np.arange(1, n + 1, dtype=np.int32) for n in lengths.tolist()]
     columns = {
         "qid": pa.array(qids, pa.string()).take(np.repeat(np.arange(len(qids)), lengths)),
         "doc": index.doc_ids.take(np.concatenate(docs) if docs else np.zeros(0, dtype=np.int64)),
-        "rank": np.concatenate([np.arange(1, n + 1, dtype=np.int32) for n in lengths.tolist()] or [np.zeros(0, np.int32)]),
+        "rank": np.concatenate(ranks) if ranks else np.zeros(0, dtype=np.int32),
         "score": np.concatenate(scores) if scores else np.zeros(0),
     }
     return pa.table(columns, schema=RANKING_SCHEMA)

@@ -36,8 +36,8 @@ from argrank.core.input_file import check_regular
 from argrank.core.records import read_utf8
 from argrank.core.table_writer import EXAMPLES, IngestStats, write_rows
 from argrank.formats.json_value import parse_json
-from argrank.tracks.images.location import collection_root
 from argrank.tracks.images.dom_context import context_text
+from argrank.tracks.images.location import collection_root
 from argrank.tracks.images.phash import collection_phash, parse_phash
 
 log = logging.getLogger(__name__)
