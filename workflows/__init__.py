@@ -11,6 +11,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from workflows.threads import one_blas_thread
+
+one_blas_thread()  # before the graph's imports load numpy
+
 if "luigi" in sys.modules:
     from argrank.core.collector import fewer_collections
 
