@@ -27,6 +27,7 @@ from argrank.core.errors import InputError
 from argrank.core.fingerprint import digest, remember_digests_in
 from argrank.core.integrity import damage, forget_sizes, record_sizes
 from argrank.core.progress import reporting
+from tasks.known_parameters import KnownParameters
 
 log = logging.getLogger("argrank")
 
@@ -81,7 +82,7 @@ def _checked_run(run: Callable[[CachedTask], None]) -> Callable[[CachedTask], No
 DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (core/fingerprint.py)
 
 
-class argrank(luigi.Config):
+class argrank(KnownParameters, luigi.Config):
     """The `[argrank]` section of luigi.cfg."""
 
     output_dir = luigi.Parameter(default="outputs", description="where cached stages and submissions are written")
@@ -98,7 +99,7 @@ def location(parameter: luigi.Parameter) -> luigi.Parameter:
     return parameter
 
 
-class CachedTask(luigi.Task):
+class CachedTask(KnownParameters, luigi.Task):
     """A stage whose single output lives at a content-addressed path."""
 
     # Each task names its track: a stage of one track as a class attribute, a shared stage as the `track`

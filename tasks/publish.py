@@ -26,6 +26,7 @@ from argrank.evaluation.report import format_results, per_topic_csv
 from argrank.evaluation.results import RunScores
 from tasks.base import argrank, unwritable_as_input_error
 from tasks.evaluate import evaluation_task
+from tasks.known_parameters import KnownParameters
 from tasks.runs import run_task
 
 
@@ -41,7 +42,7 @@ def run_tasks(track: Track) -> dict[str, dict[str, luigi.Task]]:
     return tasks
 
 
-class Publisher(luigi.Task):
+class Publisher(KnownParameters, luigi.Task):
     """What publishing a track shares: fixed folders, each replaced whole by a publication with a manifest of the
     signature it was made from (core.published_folder)."""
 

@@ -14,14 +14,15 @@ import luigi
 from argrank.config import load_experiment
 from argrank.core.fingerprint import digest
 from argrank.core.layout import history_file, report_folder
+from argrank.core.published_folder import is_published, publish
 from argrank.reporting.history import read_history
 from tasks.base import argrank, unwritable_as_input_error
-from argrank.core.published_folder import is_published, publish
+from tasks.known_parameters import KnownParameters
 from tasks.publish import Publisher, PublishTrack, claim_published_folders
 from tasks.tracks import track_tasks
 
 
-class ExperimentReport(luigi.Task):
+class ExperimentReport(KnownParameters, luigi.Task):
     """index.html with the comparison tables, plots, stance matrices, images and trends of one experiment."""
 
     runs_file = luigi.Parameter(description="the YAML file that names the experiment's runs")

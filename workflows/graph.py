@@ -18,6 +18,7 @@ from argrank.core.layout import written_folders
 from argrank.core.ownership import check_owner
 from argrank.tracks.registry import track_names
 from tasks.base import argrank, unwritable_as_input_error
+from tasks.known_parameters import KnownParameters
 from tasks.publish import published_folders
 from tasks.report import ExperimentReport
 from tasks.tracks import track_tasks
@@ -29,7 +30,7 @@ for _name in track_names():
     track_tasks(_name)
 
 
-class FullSubmission(luigi.WrapperTask):
+class FullSubmission(KnownParameters, luigi.WrapperTask):
     """Every configured track, from ingest to a published, scored submission (or experiment) and its report."""
 
     runs_file = luigi.Parameter(default="runs.yaml", description="the YAML file that names the runs to produce")

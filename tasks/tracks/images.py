@@ -30,6 +30,7 @@ from argrank.tracks.stance_settings import STANCE_MODEL_DEFAULTS
 from tasks.base import CachedTask, location, log
 from tasks.evaluate import EvaluateRun, evaluation_params
 from tasks.ingest import IngestTask
+from tasks.known_parameters import KnownParameters
 from tasks.model_folder import log_stance_report, model_path, save_model_folder
 from tasks.rank import RankTopics
 from tasks.runs import WriteRun, ranking_params
@@ -51,7 +52,7 @@ class IngestImages(IngestTask):
         return ingest_images(self.corpus, out_path)
 
 
-class ImageStanceSettings(luigi.Task):
+class ImageStanceSettings(KnownParameters, luigi.Task):
     """The image stance model's parameters, declared once for the stages that train or use it."""
 
     stance_training = location(luigi.OptionalParameter(
