@@ -17,8 +17,7 @@ from argrank.core.document_texts import texts_by_id
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import QUALITY, format_name, load_model
-from argrank.core.parquet_file import read_parquet
-from argrank.formats.ranking_table import write_ranking
+from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.quality.data import read_quality_set
 from argrank.quality.rerank import Quality, rerank
 from argrank.quality.settings import DEFAULTS
@@ -75,7 +74,7 @@ class RerankQuality(CachedTask):
     )
 
     stage = "quality-rerank"
-    extension = ".parquet"
+    extension = EXTENSION
 
     def requires(self) -> dict[str, luigi.Task]:
         return {
@@ -88,7 +87,7 @@ class RerankQuality(CachedTask):
         from argrank.quality.model import MODEL_TYPES, predict_quality
 
         settings = {**DEFAULTS, **self.quality}
-        ranking = read_parquet(self.input()["ranking"].path)
+        ranking = read_ranking(self.input()["ranking"].path)
         top = ranking.filter(pc.less_equal(ranking.column("rank"), int(settings["depth"])))
         ids = sorted(set(top.column("doc").to_pylist()))
         texts = texts_by_id(self.input()["documents"].path, set(ids), registered(self.track).quality_text)

@@ -13,7 +13,7 @@ from luigi.util import inherits
 from argrank.core.atomic import atomic_path
 from argrank.core.fingerprint import file_digest
 from argrank.core.parquet_file import read_parquet
-from argrank.formats.ranking_table import write_ranking
+from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.formats.topics import read_topics
 from argrank.index.statistics import load_statistics
 from argrank.index.store import load_index
@@ -61,7 +61,7 @@ class RankTopics(CorpusTask):
     depth = luigi.IntParameter(default=1000, description="documents per topic")
 
     stage = "rank"
-    extension = ".parquet"
+    extension = EXTENSION
 
     def requires(self) -> dict[str, CachedTask] | list[CachedTask]:
         if self.shards == 1:
@@ -77,7 +77,7 @@ class RankTopics(CorpusTask):
             ranker = make_ranker(index, self.method, dict(self.params))
             table = rank_queries(index, read_parquet(self.input()["queries"].path), ranker, self.depth)
         else:
-            rankings = (read_parquet(target.path) for target in self.input())
+            rankings = (read_ranking(target.path) for target in self.input())
             table = merge_rankings(rankings, [topic.number for topic in read_topics(self.topics)], self.depth)
         with atomic_path(self.output_path) as tmp:
             write_ranking(table, tmp)
@@ -89,7 +89,7 @@ class RankShard(ShardTask):
     the unsharded index gives its documents and the merged top `depth` is the unsharded one."""
 
     stage = "rank-shard"
-    extension = ".parquet"
+    extension = EXTENSION
 
     def requires(self) -> dict[str, CachedTask]:
         return {

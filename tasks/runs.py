@@ -15,7 +15,7 @@ from luigi.util import inherits
 
 from argrank.config import RunSpec, Track
 from argrank.core.atomic import atomic_path
-from argrank.core.parquet_file import read_parquet
+from argrank.formats.ranking_table import read_ranking
 from argrank.formats.run_columns import RunColumns, conforms, format_columns
 from argrank.formats.runfile import write_run
 from argrank.formats.validation import check_lines
@@ -39,7 +39,7 @@ class WriteRun(CachedTask):
         return self.depth
 
     def run(self) -> None:
-        run = RunColumns.of(read_parquet(self.input().path))
+        run = RunColumns.of(read_ranking(self.input().path))
         rules = registered(self.track).run_rules
         if self.max_per_topic() is not None:
             rules = dataclasses.replace(rules, max_per_list=self.max_per_topic())

@@ -8,7 +8,6 @@ import dataclasses
 from pathlib import Path
 
 import luigi
-import pyarrow.parquet as pq
 from luigi.util import inherits, requires
 
 from argrank.core.atomic import atomic_path
@@ -16,12 +15,12 @@ from argrank.core.document_texts import texts_by_id
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import FORMAT, STANCE, load_model
-from argrank.core.parquet_file import read_parquet
 from argrank.core.table_writer import IngestStats
 from argrank.evaluation.in_sample import InSample
 from argrank.evaluation.results import STANCE as STANCE_JUDGMENTS
 from argrank.evaluation.results import StanceF1
 from argrank.formats.qrels import judged_topics
+from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.formats.runfile import RunLine
 from argrank.tracks.comparative.objects import objects_by_topic
 from argrank.tracks.comparative.passages import TEXT, ingest_passages, passage_file
@@ -90,7 +89,7 @@ class ClassifyStance(RankedRun, CachedTask):
     """Each ranked passage's stance towards its topic's two objects."""
 
     stage = "stance"
-    extension = ".parquet"
+    extension = EXTENSION
 
     def requires(self) -> dict[str, luigi.Task]:
         return {
@@ -109,14 +108,14 @@ class ClassifyStance(RankedRun, CachedTask):
     def run(self) -> None:
         from argrank.tracks.comparative.stance_model import MODEL_TYPES, predict_stance
 
-        ranking = read_parquet(self.input()["ranking"].path)
+        ranking = read_ranking(self.input()["ranking"].path)
         texts = texts_by_id(self.input()["documents"].path, set(ranking.column("doc").to_pylist()), TEXT)
         model = load_model(model_path(self.input()["model"].path), MODEL_TYPES)
         labelled = classify_ranking(
             ranking, texts, objects_by_topic(self.topics), lambda *columns: predict_stance(model, *columns)
         )
         with atomic_path(self.output_path) as tmp:
-            pq.write_table(labelled, tmp)
+            write_ranking(labelled, tmp)
 
 
 @requires(ClassifyStance)

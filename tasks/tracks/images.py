@@ -7,7 +7,6 @@ import dataclasses
 from pathlib import Path
 
 import luigi
-import pyarrow.parquet as pq
 from luigi.util import inherits, requires
 
 from argrank.core.atomic import atomic_path
@@ -17,6 +16,7 @@ from argrank.core.model_file import FORMAT, STANCE, load_model
 from argrank.core.parquet_file import read_parquet
 from argrank.core.table_writer import IngestStats
 from argrank.evaluation.results import TopicScores
+from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.formats.runfile import RunLine
 from argrank.formats.topics import read_topics
 from argrank.tracks.images.location import collection_digest, collection_root
@@ -102,7 +102,7 @@ class SelectImages(ImageStanceSettings, CachedTask):
     )
 
     stage = "selection"
-    extension = ".parquet"
+    extension = EXTENSION
 
     def requires(self) -> dict[str, luigi.Task]:
         needs = {"ranking": self.clone(RankTopics), "documents": IngestImages(corpus=self.corpus)}
@@ -121,7 +121,7 @@ class SelectImages(ImageStanceSettings, CachedTask):
         topics = {topic.number: topic.title for topic in read_topics(self.topics)}
         documents = read_parquet(self.input()["documents"].path, columns=["id", "phash", "rankings"])
         found = searches_by_topic(documents["id"].to_pylist(), documents["rankings"].to_pylist(), topics)
-        ranking = read_parquet(self.input()["ranking"].path).to_pydict()
+        ranking = read_ranking(self.input()["ranking"].path).to_pydict()
         pool = candidates(zip(ranking["qid"], ranking["doc"], ranking["score"]), found, topics)
         wanted = {doc for topic in pool for doc in topic.docs}
         hashes = {
@@ -141,7 +141,7 @@ class SelectImages(ImageStanceSettings, CachedTask):
 
         table = select_images(pool, found, hashes, probability, self.found_weight, self.near_duplicate_bits)
         with atomic_path(self.output_path) as tmp:
-            pq.write_table(table, tmp)
+            write_ranking(table, tmp)
 
 
 @requires(SelectImages)

@@ -83,7 +83,7 @@ def _paused_at(point: str, leftover: Path) -> bool:
 
 @pytest.mark.parametrize(
     ("stage", "pattern"),
-    [("ingest", "*.parquet"), ("tokens", "*.parquet"), ("index", "*/data.npy"), ("rank", "*.parquet"),
+    [("ingest", "*.parquet"), ("tokens", "*.parquet"), ("index", "*/data.npy"), ("rank", "*.arrow"),
      ("run", "*.txt"), ("evaluation", "*.json")],
 )  # fmt: skip
 def test_a_damaged_cache_file_is_found_and_its_stage_done_again(tmp_path, reference, caplog, stage, pattern):
