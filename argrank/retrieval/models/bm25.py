@@ -79,8 +79,9 @@ class BM25(PostingsScorer):
 
     def _tf_factors(self, kernels: ModuleType, rows: np.ndarray) -> None:
         """Each posting's tf·(k1+1) / (tf + norm) for the posting rows not computed before."""
-        missing = np.unique(rows[~self._ready[rows]])
-        if len(missing):
+        ready = self._ready[rows]
+        if not ready.all():
+            missing = np.unique(rows[~ready])
             postings = self.index.postings
             if kernels.impacts(postings.indptr, postings.indices, postings.data, missing, self.norm, self.k1 + 1,
                                self._impacts) == DAMAGED:  # fmt: skip
