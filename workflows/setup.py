@@ -11,6 +11,7 @@ import sys
 
 import luigi
 import pyarrow as pa
+from luigi.cmdline_parser import CmdlineParser
 from luigi.task_register import Register
 
 from argrank.core.errors import InputError
@@ -37,6 +38,17 @@ def prepare_process() -> None:
     if not any(isinstance(f, NoTracebackForBadInput) for f in interface.filters):
         interface.addFilter(NoTracebackForBadInput())
     luigi.Task.event_handler(luigi.Event.FAILURE)(report_bad_input)  # a set of handlers: added once
+
+
+def imported_by_luigis_command_line() -> bool:
+    """Whether Luigi's command line is importing the graph (`luigi --module workflows`): its loader of `--module`
+    is among this import's callers. Such a process builds the graph and exits, so what the import made lives until
+    the end; a notebook or a script that imports the graph may go on to other work."""
+    loader = CmdlineParser._attempt_load_module.__code__
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code is not loader:
+        frame = frame.f_back
+    return frame is not None
 
 
 def fresh_build() -> None:

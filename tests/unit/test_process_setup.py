@@ -64,3 +64,23 @@ def test_the_graph_runs_openblas_on_one_thread_unless_the_user_chose():
     assert setting == "1"
     assert threads and set(threads) == {1}
     assert _blas_threads({"OPENBLAS_NUM_THREADS": "2"})[0] == "2"
+
+
+def _frozen_at_exit(luigis_command_line: bool) -> int:
+    """gc.get_freeze_count() at the end of a process that imported the graph through Luigi's command line (asking
+    it for help, which loads `--module` and exits) or as a script does."""
+    load = (
+        "sys.argv = ['luigi', '--module', 'workflows', '--help']\nfrom luigi.cmdline import luigi_run\nluigi_run()"
+        if luigis_command_line
+        else "import luigi\nimport workflows"
+    )
+    script = f"import atexit, gc, sys\natexit.register(lambda: print('frozen', gc.get_freeze_count()))\n{load}\n"
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert "frozen" in done.stdout, done.stderr
+    return int(done.stdout.rsplit("frozen", 1)[1].split()[0])
+
+
+def test_luigis_command_line_freezes_what_the_graph_import_made_and_a_script_does_not():
+    """The objects of the graph's import live as long as Luigi's process; a script's heap stays collectable."""
+    assert _frozen_at_exit(luigis_command_line=True) > 10_000
+    assert _frozen_at_exit(luigis_command_line=False) == 0
