@@ -6,7 +6,7 @@ A Parquet file's encoding is work that a table of some 50,000 rows never repays:
 bench's ranking as Parquet (only qid dictionary-coded, nothing compressed) took 0.013-0.023 CPU-s and reading it
 0.0065, as Arrow IPC 0.002 and 0.0007 (the file 1.75 -> 2.04 MB), and the re-run after a change of k1 went
 0.69-0.71 -> 0.66-0.67 CPU-s (docs/scale.md).
-pandas, polars and DuckDB read the files as they are (Feather version 2).
+An Arrow IPC file is Feather version 2: pandas (`read_feather`) and other Arrow readers open it as it is.
 """
 
 from __future__ import annotations
