@@ -4,7 +4,7 @@ PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run nightly test test-fast test-bounds lock clean bench browser dictionaries
+.PHONY: run nightly test test-fast test-bounds lock clean bench browser dictionaries kernels
 
 # Installed from the tested set, constraints.txt: a changed lock reinstalls (see README: installing). The graph's
 # modules are byte-compiled, as pip compiles a package it installs (not an editable one): where
@@ -15,18 +15,30 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m compileall -q argrank tasks workflows
 	touch $(STAMP)
 
-run: $(STAMP) dictionaries
+# The accumulator's kernels compiled ahead of time (argrank/retrieval/ahead_of_time.py, some 4 CPU-s), which a ranking
+# process without numba loads in milliseconds; rebuilt when their sources change. Where they cannot be built (no C
+# compiler), rankings score as before, in numpy or numba's kernels.
+KERNEL_SOURCES := argrank/core/prefetch.py \
+	$(addprefix argrank/retrieval/,accumulator.py numpy_accumulator.py ahead_of_time.py)
+PREBUILT := argrank/retrieval/prebuilt/.built
+$(PREBUILT): $(STAMP) $(KERNEL_SOURCES)
+	@$(PYTHON) -m argrank.retrieval.ahead_of_time && touch $@ || \
+		echo "note: the ranking kernels could not be built ahead of time; rankings load numba's instead"
+
+kernels: $(PREBUILT)
+
+run: $(STAMP) kernels dictionaries
 	$(VENV)/bin/argrank run
 
 # The submission again, its means appended to outputs/history.jsonl; exit 3 when one fell (see README: scheduling).
-nightly: $(STAMP) dictionaries
+nightly: $(STAMP) kernels dictionaries
 	$(VENV)/bin/argrank nightly
 
-test: $(STAMP) browser dictionaries
+test: $(STAMP) kernels browser dictionaries
 	$(PYTHON) -m pytest -q
 
 # The quick loop: tests/unit without the analyzer's exhaustive checks (no graph, no processes, no luigid).
-test-fast: $(STAMP)
+test-fast: $(STAMP) kernels
 	$(PYTHON) -m pytest -q -m "not slow"
 
 # The benchmark's peer libraries (bm25s, tantivy) are an extra of their own: never runtime or test dependencies.
@@ -45,7 +57,7 @@ test-bounds: $(STAMP)
 
 # Stages, peers and FullSubmission on a synthetic args.me-size corpus: outputs/bench/results.{json,md}.
 # Options after BENCH_ARGS=, e.g. make bench BENCH_ARGS="--arguments 20000 --skip-full-run" (see bench/README.md).
-bench: $(BENCH_STAMP) dictionaries
+bench: $(BENCH_STAMP) kernels dictionaries
 	PYTHONPATH=. $(PYTHON) -m bench.benchmark $(BENCH_ARGS)
 
 # Debian's chromium, for the test that draws the HTML report in a real browser. Installed where it is missing and

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from argrank.retrieval import ahead_of_time
+
 REPO = Path(__file__).resolve().parent.parent
 INTEGRATION = Path(__file__).resolve().parent / "integration"
 SHARED_DATA = REPO.parent / "shared" / "data"
@@ -25,6 +27,28 @@ def shared_data() -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def prebuilt_kernels(tmp_path_factory: pytest.TempPathFactory) -> ahead_of_time.Prebuilt:
+    """The accumulator's kernels as `make` built them ahead of time; built here (some 4 CPU-s) where it has not."""
+    kernels = ahead_of_time.load()
+    if kernels is None:
+        directory = tmp_path_factory.mktemp("prebuilt")
+        ahead_of_time.build(directory)
+        kernels = ahead_of_time.load(directory)
+    assert kernels is not None
+    return kernels
+
+
+@pytest.fixture(params=["compiled", "numpy", "prebuilt"])
+def kernels(request: pytest.FixtureRequest):
+    """Each build of the accumulator's kernels in turn: numba's, numpy's, the ahead-of-time one."""
+    if request.param == "prebuilt":
+        return request.getfixturevalue("prebuilt_kernels")
+    from argrank.retrieval import accumulator, numpy_accumulator  # numba: loaded by the tests that use it
+
+    return {"compiled": accumulator, "numpy": numpy_accumulator}[request.param]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

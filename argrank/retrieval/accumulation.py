@@ -9,37 +9,63 @@ rankers of a process that has not loaded numba score in numpy until together the
 postings, and load the kernels then (as in ski rental, the process never pays much more than twice the better
 choice's cost: a sweep of many rankers in one process, each too small alone, pays for the loading once); where
 numba is loaded already (the graph's ingest, tokenizer and index builder use it), they take the kernels at once.
+
+Where `make` has built the kernels ahead of time (retrieval/ahead_of_time.py), a process without numba loads those
+instead, in milliseconds, and never needs numpy's.
 """
 
 from __future__ import annotations
 
 import sys
-from types import ModuleType
+from typing import Protocol
 
-from argrank.retrieval import numpy_accumulator
+from argrank.retrieval import ahead_of_time, numpy_accumulator
 
 LOAD_POSTINGS = 40_000_000  # numpy's extra time on these is about what loading the compiled kernels takes
 
 
+class Kernels(Protocol):
+    """What a ranker scores with: the functions of retrieval/accumulator.py, under any of its builds."""
+
+    __name__: str
+
+    def impacts(self, indptr, indices, data, rows, norm, k1_plus_1, out) -> int: ...
+
+    def accumulate(self, indptr, indices, impact, rows, idf, scale, table, candidates, scores) -> int: ...
+
+
 class Accumulation:
-    """One ranker's choice, made before each query (both kernels share the ranker's buffers, so it may change
-    between two queries); `compiled` fixes it, as the tests do."""
+    """One ranker's choice, made before each query (all kernels share the ranker's buffers, so it may change
+    between two queries); `fixed` makes it, as the tests do."""
 
     scored = 0  # postings the rankers of this process have scored in numpy, all together: the rent paid
 
-    def __init__(self, compiled: bool | None = None):
-        self.fixed = compiled
-        self.used: set[str] = set()  # which kernels have scored: "numpy", "compiled"
+    def __init__(self, fixed: Kernels | None = None):
+        self.fixed = fixed
+        self.used: set[str] = set()  # which kernels have scored: "numpy", "compiled", "prebuilt"
 
-    def kernels(self, postings: int) -> ModuleType:
-        """The module whose `impacts` and `accumulate` score the next query, which reads `postings` postings."""
-        compiled = self.fixed
-        if compiled is None:
-            compiled = "numba" in sys.modules or Accumulation.scored >= LOAD_POSTINGS
-        self.used.add("compiled" if compiled else "numpy")
-        if not compiled:
-            Accumulation.scored += postings
-            return numpy_accumulator
+    def kernels(self, postings: int) -> Kernels:
+        """The kernels that score the next query, which reads `postings` postings."""
+        chosen = self.fixed or self._choose(postings)
+        self.used.add(name(chosen))
+        return chosen
+
+    @staticmethod
+    def _choose(postings: int) -> Kernels:
+        if "numba" not in sys.modules:
+            prebuilt = ahead_of_time.load()
+            if prebuilt is not None:
+                return prebuilt
+            if Accumulation.scored < LOAD_POSTINGS:
+                Accumulation.scored += postings
+                return numpy_accumulator
         from argrank.retrieval import accumulator  # numba: loaded to rank many postings only
 
         return accumulator
+
+
+def name(kernels: Kernels) -> str:
+    """How `used` and the benchmark call them."""
+    if isinstance(kernels, ahead_of_time.Prebuilt):
+        return "prebuilt"
+    return "numpy" if kernels is numpy_accumulator else "compiled"

@@ -45,23 +45,21 @@ def corpus():
 
 
 QUERIES = [["t0", "t5", "t17"], ["common", "t3"], ["t1", "t1", "t250"], ["t2999", "missing"], ["t42"]]
-KERNELS = pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "numpy"])
 
 
-def bm25(index, params: dict, compiled: bool):
-    """A BM25 ranker that scores with the compiled kernels or numpy's, whatever the process has loaded."""
+def bm25(index, params: dict, kernels):
+    """A BM25 ranker that scores with the given kernels, whatever the process has loaded."""
     ranker = make_ranker(index, "bm25", params)
-    ranker.accumulation = Accumulation(compiled)
+    ranker.accumulation = Accumulation(kernels)
     return ranker
 
 
-@KERNELS
 @pytest.mark.parametrize("k1,b", [(1.5, 0.75), (1.2, 0.4), (0.9, 0.95)])
-def test_bm25_scores_identical_to_rank_bm25(corpus, k1, b, compiled):
+def test_bm25_scores_identical_to_rank_bm25(corpus, k1, b, kernels):
     ids, docs, index = corpus
     order = sorted(range(len(ids)), key=ids.__getitem__)
     reference = BM25Okapi([docs[i] for i in order], k1=k1, b=b, epsilon=0.25)
-    ours = bm25(index, {"k1": k1, "b": b, "epsilon": 0.25}, compiled)
+    ours = bm25(index, {"k1": k1, "b": b, "epsilon": 0.25}, kernels)
     assert index.doc_ids.to_pylist() == [ids[i] for i in order]
     for query in QUERIES:
         expected = reference.get_scores(query)
@@ -202,14 +200,13 @@ def _damageable(index):
     return dataclasses.replace(index, postings=dataclasses.replace(index.postings, indices=index.postings.indices.copy()))
 
 
-@KERNELS
 @pytest.mark.parametrize("damage", [5, -3])
-def test_bm25_refuses_a_posting_outside_the_index(corpus, compiled, damage):
+def test_bm25_refuses_a_posting_outside_the_index(corpus, kernels, damage):
     """The compiled loop has no bounds checks of its own, and numpy wraps a negative index: a damaged posting is an
     error, not a foreign write or a wrong score."""
     _, _, built = corpus
     index = _damageable(built)  # the fixture is shared: damage a copy
-    ranker = bm25(index, {}, compiled)
+    ranker = bm25(index, {}, kernels)
     query = index.vocabulary.ids(["t0"])
     ranker.score(query)  # its tf factors are computed: the damage below is met by the accumulation
     first = index.postings.indptr[ranker.rows[query[0]]]
@@ -218,13 +215,12 @@ def test_bm25_refuses_a_posting_outside_the_index(corpus, compiled, damage):
         ranker.score(query)
 
 
-@KERNELS
-def test_bm25_refuses_a_posting_damaged_before_its_term_is_first_queried(corpus, compiled):
+def test_bm25_refuses_a_posting_damaged_before_its_term_is_first_queried(corpus, kernels):
     """A term's tf factors are computed when a query first needs it: a damaged posting is found there, and the
     ranker still answers queries of other terms."""
     _, _, built = corpus
     index = _damageable(built)
-    ranker = bm25(index, {}, compiled)
+    ranker = bm25(index, {}, kernels)
     index.postings.indices[-1] = -3
     last_row = len(index.postings.indptr) - 2
     damaged = [int(np.flatnonzero(ranker.rows == last_row)[0])]

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import math
 import mmap
-from types import ModuleType
 
 import numpy as np
 
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import Index
-from argrank.retrieval.accumulation import Accumulation
+from argrank.retrieval.accumulation import Accumulation, Kernels
 from argrank.retrieval.numpy_accumulator import DAMAGED, UNTOUCHED
 from argrank.retrieval.registry import Range, RankingModel
 from argrank.retrieval.scorer import PostingsScorer
@@ -77,7 +76,7 @@ class BM25(PostingsScorer):
             raise _damaged()
         return n
 
-    def _tf_factors(self, kernels: ModuleType, rows: np.ndarray) -> None:
+    def _tf_factors(self, kernels: Kernels, rows: np.ndarray) -> None:
         """Each posting's tf·(k1+1) / (tf + norm) for the posting rows not computed before."""
         ready = self._ready[rows]
         if not ready.all():
