@@ -60,14 +60,16 @@ def conforms(run: RunColumns, tag: str, rules: RunRules) -> bool:
         return False
     if not all(pc.all(pc.match_substring_regex(c, _PRINTABLE)).as_py() for c in text):
         return False
-    if not pc.match_substring_regex(pa.array([tag]), _PRINTABLE)[0].as_py() or not np.isfinite(score).all():
+    if not pc.match_substring_regex(pa.array([tag], pa.string()), _PRINTABLE)[0].as_py():
+        return False
+    if not np.isfinite(score).all():
         return False
     if not pc.all(pc.is_in(column2, pa.array(sorted(rules.column2), pa.string()))).as_py():
         return False
-    q0 = pc.equal(column2, Q0)
+    q0 = pc.equal(column2, _text(Q0))
     if pc.any(q0).as_py() and not pc.all(q0).as_py():  # Q0 on every line or on none
         return False
-    lists = pc.binary_join_element_wise(qid, column2, "\t") if rules.by_stance else qid
+    lists = pc.binary_join_element_wise(qid, column2, _text("\t")) if rules.by_stance else qid
     codes = pc.dictionary_encode(lists).indices.to_numpy()
     starts = np.flatnonzero(np.concatenate([[True], codes[1:] != codes[:-1]]))
     if len(starts) != len(np.unique(codes)):  # a list that starts again after another
@@ -80,7 +82,7 @@ def conforms(run: RunColumns, tag: str, rules: RunRules) -> bool:
     if (score[1:][later[1:]] > score[:-1][later[1:]]).any():  # a score above the line before's
         return False
     # No document twice in a topic (lists of one topic by stance included): the (topic, document) pairs distinct.
-    return len(pc.unique(pc.binary_join_element_wise(qid, doc, "\t"))) == n
+    return len(pc.unique(pc.binary_join_element_wise(qid, doc, _text("\t")))) == n
 
 
 def format_columns(run: RunColumns, tag: str) -> bytes:
@@ -89,7 +91,7 @@ def format_columns(run: RunColumns, tag: str) -> bytes:
         return b""
     ranks = pa.array(run.rank).cast(pa.string())
     tags = pa.array([tag + "\n"] * len(run.rank), type=pa.string())
-    lines = pc.binary_join_element_wise(run.qid, run.column2, run.doc, ranks, score_texts(run.score), tags, " ")
+    lines = pc.binary_join_element_wise(run.qid, run.column2, run.doc, ranks, score_texts(run.score), tags, _text(" "))
     return _concatenated(lines)
 
 
@@ -116,6 +118,12 @@ def _concatenated(strings: pa.Array) -> bytes:
     _, offsets, data = strings.buffers()
     ends = np.frombuffer(offsets, dtype=width)[strings.offset : strings.offset + len(strings) + 1]
     return data[int(ends[0]) : int(ends[-1])].to_pybytes() if data is not None else b""
+
+
+def _text(value: str) -> pa.Scalar:
+    """A string scalar for a compute function, typed: Arrow's inference of a Python value's type imports dateutil
+    (some 6 ms of a re-run, which writes one run)."""
+    return pa.scalar(value, pa.string())
 
 
 def _array(column: pa.ChunkedArray | pa.Array) -> pa.Array:

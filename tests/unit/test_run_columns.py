@@ -4,6 +4,11 @@ rank are accepted, so the fast path is the one taken."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
 import numpy as np
 import pyarrow as pa
 import pytest
@@ -15,6 +20,7 @@ from argrank.formats.run_columns import RunColumns, conforms, format_columns, sc
 from argrank.formats.runfile import Q0, format_run
 from argrank.formats.validation import TREC, RunRules, check_lines
 
+REPO = Path(__file__).resolve().parents[2]
 RULES = [
     TREC,
     RunRules(frozenset({Q0}), max_per_list=3),
@@ -140,3 +146,26 @@ def test_arrow_and_repr_agree_on_the_scores_whose_arrow_text_is_kept():
                              1e9 - rng.random(1000) * 1e-3, rng.random(100_000) * 40])  # fmt: skip
     scores = np.concatenate([scores, -scores])
     assert pa.array(scores).cast(pa.string()).to_pylist() == [repr(s) for s in scores.tolist()]
+
+
+def test_checking_and_writing_a_run_leave_dateutil_unloaded():
+    """Arrow infers an untyped Python value's type with dateutil's help, which a re-run would import only for the
+    run's separators and labels (some 6 ms): they are passed typed."""
+    script = textwrap.dedent("""
+        import sys
+        import numpy as np
+        import pyarrow as pa
+        from argrank.formats.run_columns import RunColumns, conforms, format_columns
+        from argrank.formats.validation import TREC, RunRules
+        text = lambda *values: pa.array(values, pa.string())
+        ranking = pa.table({"qid": text("1", "1", "2"), "doc": text("d1", "d2", "d1"),
+                            "rank": np.array([1, 2, 1], np.int32), "score": np.array([2.5, 1.5, 0.5])})
+        stances = ranking.set_column(2, "rank", [np.ones(3, np.int32)])
+        stances = stances.append_column("stance", text("PRO", "CON", "PRO"))
+        rules = RunRules(frozenset({"PRO", "CON"}), by_stance=True)
+        print(conforms(RunColumns.of(ranking), "tag", TREC), conforms(RunColumns.of(stances), "tag", rules),
+              format_columns(RunColumns.of(ranking), "tag").count(b"\\n"), "dateutil" in sys.modules)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True", "3", "False"]
