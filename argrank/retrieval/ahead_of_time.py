@@ -34,10 +34,14 @@ PREBUILT = HERE / "prebuilt"
 # signatures.
 SOURCES = (HERE / "accumulator.py", HERE / "numpy_accumulator.py", HERE.parent / "core" / "prefetch.py", Path(__file__))
 
-# Each kernel's arguments as (numba type, numpy dtype), in order; a None dtype is a Python number.
+# Each exported function's arguments as (numba type, numpy dtype), in order; a None dtype is a Python number.
+# `impacts` reads the postings' frequencies, which an index holds as uint16 or int32 (index/inversion.py): it is
+# built once for each, as impacts_uint16 and impacts_int32.
+FREQUENCIES = {"uint16": "u2", "int32": "i4"}
 ARGUMENTS = {
-    "impacts": (("i8[::1]", np.int64), ("i4[::1]", np.int32), ("i4[::1]", np.int32), ("i8[::1]", np.int64),
-                ("f8[::1]", np.float64), ("f8", None), ("f8[::1]", np.float64)),
+    **{f"impacts_{name}": (("i8[::1]", np.int64), ("i4[::1]", np.int32), (f"{code}[::1]", np.dtype(name)),
+                           ("i8[::1]", np.int64), ("f8[::1]", np.float64), ("f8", None), ("f8[::1]", np.float64))
+       for name, code in FREQUENCIES.items()},
     "accumulate": (("i8[::1]", np.int64), ("i4[::1]", np.int32), ("f8[::1]", np.float64), ("i8[::1]", np.int64),
                    ("f8[::1]", np.float64), ("f8[::1]", np.float64), ("f8[::1]", np.float64), ("i4[::1]", np.int32),
                    ("f8[::1]", np.float64)),
@@ -52,7 +56,11 @@ class Prebuilt:
         self.__name__ = module.__name__  # as the other kernels, which are modules
 
     def impacts(self, *arguments) -> int:
-        return self.module.impacts(*_checked("impacts", arguments))
+        frequencies = arguments[2] if len(arguments) > 2 else None
+        kernel = f"impacts_{frequencies.dtype.name}" if isinstance(frequencies, np.ndarray) else "impacts_int32"
+        if kernel not in ARGUMENTS:
+            raise TypeError(f"impacts: argument 2 must be an array of {' or '.join(FREQUENCIES)} frequencies")
+        return getattr(self.module, kernel)(*_checked(kernel, arguments))
 
     def accumulate(self, *arguments) -> int:
         return self.module.accumulate(*_checked("accumulate", arguments))
@@ -119,9 +127,9 @@ def build(directory: Path | None = None) -> Path:
     with tempfile.TemporaryDirectory(dir=directory) as scratch:
         compiler = CC(target.name.split(".")[0], source_module=accumulator)
         compiler.output_dir = scratch
-        for kernel, arguments in ARGUMENTS.items():
+        for name, arguments in ARGUMENTS.items():
             signature = f"i8({', '.join(numba_type for numba_type, _ in arguments)})"
-            compiler.export(kernel, signature)(getattr(accumulator, kernel).py_func)
+            compiler.export(name, signature)(getattr(accumulator, name.partition("_")[0]).py_func)
         compiler.compile()
         os.replace(Path(scratch) / target.name, target)
     for old in directory.glob("accumulator_*"):

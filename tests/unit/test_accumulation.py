@@ -33,7 +33,8 @@ def postings_and_query(draw):
                          max_size=8))  # fmt: skip
     indptr = np.cumsum([0, *map(len, rows)]).astype(np.int64)
     indices = np.array([d for row in rows for d in row], dtype=np.int32)
-    data = np.array(draw(st.lists(st.integers(1, 30), min_size=len(indices), max_size=len(indices))), dtype=np.int32)
+    frequencies = draw(st.sampled_from([np.int32, np.uint16]))  # as an index holds them (index/inversion.py)
+    data = np.array(draw(st.lists(st.integers(1, 30), min_size=len(indices), max_size=len(indices))), frequencies)
     norm = np.array(draw(st.lists(st.floats(0.05, 4.0), min_size=documents, max_size=documents)))
     query = np.array(draw(st.lists(st.integers(0, len(rows) - 1), min_size=1, max_size=6)), dtype=np.int64)
     weights = st.floats(-2.0, 8.0, allow_subnormal=False)
@@ -162,6 +163,10 @@ def test_the_prebuilt_kernels_refuse_arguments_of_another_type(prebuilt_kernels)
                 indices.tolist()):  # fmt: skip
         with pytest.raises(TypeError, match="argument 1 must be a contiguous 1-d int32 array"):
             prebuilt_kernels.impacts(indptr, bad, data, np.array([0]), np.ones(2), 2.2, out)
+    assert prebuilt_kernels.impacts(indptr, indices, data.astype(np.uint16), np.array([0]), np.ones(2), 2, out) == 0
+    for bad in (data.astype(np.float32), data.astype(np.int64)):
+        with pytest.raises(TypeError, match="argument 2 must be an array of uint16 or int32 frequencies"):
+            prebuilt_kernels.impacts(indptr, indices, bad, np.array([0]), np.ones(2), 2.2, out)
     with pytest.raises(TypeError, match="argument 5 must be a number"):
         prebuilt_kernels.impacts(indptr, indices, data, np.array([0]), np.ones(2), "2.2", out)
     with pytest.raises(TypeError, match="takes 7 arguments"):

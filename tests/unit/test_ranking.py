@@ -171,6 +171,22 @@ def test_a_null_token_list_is_an_empty_document(tmp_path):
         assert built.postings.matrix().toarray().tolist() == [[0, 2, 0], [0, 1, 0]]
 
 
+@pytest.mark.parametrize("longest", [65_535, 65_536])
+def test_frequencies_are_uint16_where_every_document_is_shorter_than_its_range(longest, tmp_path):
+    """A posting's frequency is at most its document's length: a document of 65,536 tokens of one term, which
+    uint16 would wrap to 0, makes the index's frequencies int32, and the score is rank-bm25's either way."""
+    docs = [["w"] * longest, ["w", "x"], ["x"]]
+    ids = ["a", "b", "c"]
+    index = build_index(pa.array(ids), pa.array(docs, type=pa.list_(pa.string())))
+    assert index.postings.data.dtype == (np.uint16 if longest < 65_536 else np.int32)
+    assert index.postings.matrix().toarray().tolist() == [[longest, 1, 0], [0, 1, 1]]
+    save_index(index, tmp_path / "index")
+    assert load_index(tmp_path / "index").postings.data.dtype == index.postings.data.dtype
+    expected = BM25Okapi(docs, k1=1.2, b=0.75, epsilon=0.25).get_scores(["w"])
+    _, scores = make_ranker(index, "bm25", {}).score(index.vocabulary.ids(["w"]))
+    assert scores.tolist() == expected[:2].tolist()
+
+
 def test_parameters_are_checked():
     assert resolve_params("bm25", {"k1": 2}) == {"k1": 2.0, "b": 0.75, "epsilon": 0.25}
     with pytest.raises(ValueError, match="unknown parameter"):
