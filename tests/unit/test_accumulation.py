@@ -77,7 +77,9 @@ def test_a_process_without_numba_scores_in_numpy_until_loading_pays(monkeypatch,
     monkeypatch.setattr(Accumulation, "scored", 0)
     choice = Accumulation()
     assert [choice.kernels(40) for _ in range(3)] == [numpy_accumulator] * 3  # 0, 40, 80 scored before each
+    assert choice.final is None  # the rent is still being paid: ask again next query
     assert choice.kernels(40) is accumulator and choice.kernels(1) is accumulator
+    assert choice.final is accumulator  # numba is loaded now: nothing can change the choice
     assert choice.used == {"numpy", "compiled"}
     assert Accumulation(accumulator).kernels(1) is accumulator
     monkeypatch.undo()
@@ -92,7 +94,7 @@ def test_a_process_without_numba_scores_with_the_prebuilt_kernels(monkeypatch, p
     monkeypatch.setattr(Accumulation, "scored", 0)
     choice = Accumulation()
     assert [choice.kernels(10**9) for _ in range(3)] == [prebuilt_kernels] * 3
-    assert choice.used == {"prebuilt"} and Accumulation.scored == 0
+    assert choice.used == {"prebuilt"} and Accumulation.scored == 0 and choice.final is prebuilt_kernels
     monkeypatch.undo()
     assert "numba" in sys.modules and Accumulation().kernels(1) is accumulator
 

@@ -65,7 +65,9 @@ class BM25(PostingsScorer):
         scale = np.ones(len(term_ids)) if weights is None else np.asarray(weights, dtype=np.float64)
         present = rows >= 0  # a term no document of this index holds adds nothing
         rows, term_ids, scale = rows[present], term_ids[present], scale[present]
-        kernels = self.accumulation.kernels(int(np.sum(postings.indptr[rows + 1] - postings.indptr[rows])))
+        kernels = self.accumulation.final or self.accumulation.kernels(
+            int(np.sum(postings.indptr[rows + 1] - postings.indptr[rows]))
+        )
         self._tf_factors(kernels, rows)
         n = kernels.accumulate(
             postings.indptr, postings.indices, self._impacts, rows, self.idf[term_ids], scale, self._table,
