@@ -27,8 +27,6 @@ LOAD_POSTINGS = 40_000_000  # numpy's extra time on these is about what loading 
 class Kernels(Protocol):
     """What a ranker scores with: the functions of retrieval/accumulator.py, under any of its builds."""
 
-    __name__: str
-
     def impacts(self, indptr, indices, data, rows, norm, k1_plus_1, out) -> int: ...
 
     def accumulate(self, indptr, indices, impact, rows, idf, scale, table, candidates, scores) -> int: ...

@@ -53,7 +53,6 @@ class Prebuilt:
 
     def __init__(self, module: ModuleType):
         self.module = module
-        self.__name__ = module.__name__  # as the other kernels, which are modules
 
     def impacts(self, *arguments) -> int:
         frequencies = arguments[2] if len(arguments) > 2 else None
@@ -111,7 +110,6 @@ def load(directory: Path | None = None) -> Prebuilt | None:
 def build(directory: Path | None = None) -> Path:
     """Compile the kernels into `directory` (atomically: a process never loads half a file) and remove the ones built
     from older sources there. Needs numba's pycc, setuptools and a C compiler."""
-    import shutil
     import tempfile
     import warnings
 
@@ -134,7 +132,7 @@ def build(directory: Path | None = None) -> Path:
         os.replace(Path(scratch) / target.name, target)
     for old in directory.glob("accumulator_*"):
         if old != target:
-            shutil.rmtree(old) if old.is_dir() else old.unlink()
+            old.unlink()
     return target
 
 
