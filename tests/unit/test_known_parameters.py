@@ -7,9 +7,11 @@ import luigi
 from luigi.task_register import Register
 from luigi.util import inherits
 
-import workflows.graph  # noqa: F401 (registers every task class of the graph)
+import workflows.graph  # noqa: F401 (registers the graph's shared task classes)
+from argrank.tracks.registry import track_names
 from tasks.base import CachedTask
 from tasks.known_parameters import KnownParameters
+from tasks.tracks import track_tasks
 
 
 def luigis_own(cls: type) -> list:
@@ -17,6 +19,8 @@ def luigis_own(cls: type) -> list:
 
 
 def test_every_graph_class_lists_what_luigi_lists():
+    for name in track_names():
+        track_tasks(name)  # registers the track's own task classes
     ours = [cls for cls in Register._get_reg().values() if isinstance(cls, type) and issubclass(cls, KnownParameters)]
     assert len(ours) > 30
     for cls in ours:

@@ -98,3 +98,24 @@ def test_the_graph_starts_without_spacy_numba_scipy_or_ir_measures():
     )
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=False)
     assert done.stdout.strip().endswith("LOADED []"), (done.stdout[-500:], done.stderr[-2000:])
+
+
+def test_the_graph_loads_a_tracks_tasks_only_where_the_runs_file_names_it(tmp_path):
+    """Luigi's command line is built three times in a run, with every parameter of every task class then
+    registered: the graph's import registers no track's own tasks, and building one track's graph loads that
+    track's task module alone."""
+    section = (REPO / "runs.yaml").read_text(encoding="utf-8").split("\nargs:\n", 1)[1].split("\n\n", 1)[0]
+    runs = tmp_path / "runs.yaml"
+    runs.write_text("submission: false\nargs:\n" + section.replace("data/", f"{REPO / 'data'}/") + "\n", "utf-8")
+    tracks = "sorted(m for m in sys.modules if m.startswith('tasks.tracks.'))"
+    script = (
+        "import sys, luigi\nimport workflows.graph\n"
+        f"print('IMPORTED', {tracks})\n"
+        "luigi.configuration.get_config().set('argrank', 'output_dir', sys.argv[2])\n"
+        "todo = [workflows.graph.FullSubmission(runs_file=sys.argv[1])]\n"
+        "while todo:\n    todo += luigi.task.flatten(todo.pop().requires())\n"
+        f"print('BUILT', {tracks})"
+    )
+    command = [sys.executable, "-c", script, str(runs), str(tmp_path / "outputs")]
+    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
+    assert "IMPORTED []\nBUILT ['tasks.tracks.args']\n" in done.stdout, (done.stdout[-500:], done.stderr[-2000:])
