@@ -16,6 +16,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from argrank.core.numpy_arrow import arrow_array
 from argrank.formats.runfile import Q0, RunLine
 from argrank.formats.validation import RunRules
 
@@ -70,9 +71,10 @@ def conforms(run: RunColumns, tag: str, rules: RunRules) -> bool:
     if pc.any(q0).as_py() and not pc.all(q0).as_py():  # Q0 on every line or on none
         return False
     lists = pc.binary_join_element_wise(qid, column2, _text("\t")) if rules.by_stance else qid
-    codes = pc.dictionary_encode(lists).indices.to_numpy()
+    encoded = pc.dictionary_encode(lists)
+    codes = encoded.indices.to_numpy()
     starts = np.flatnonzero(np.concatenate([[True], codes[1:] != codes[:-1]]))
-    if len(starts) != len(np.unique(codes)):  # a list that starts again after another
+    if len(starts) != len(encoded.dictionary):  # a list that starts again after another
         return False
     positions = np.arange(n) - np.repeat(starts, np.diff(np.append(starts, n)))
     if not np.array_equal(rank, positions + 1) or rank.max() > rules.max_per_list:
@@ -89,7 +91,7 @@ def format_columns(run: RunColumns, tag: str) -> bytes:
     """The run's text in UTF-8, as runfile.format_run writes the same lines (scores as Python's shortest repr)."""
     if len(run.rank) == 0:
         return b""
-    ranks = pa.array(run.rank).cast(pa.string())
+    ranks = arrow_array(run.rank).cast(pa.string())
     tags = pa.array([tag + "\n"] * len(run.rank), type=pa.string())
     lines = pc.binary_join_element_wise(run.qid, run.column2, run.doc, ranks, score_texts(run.score), tags, _text(" "))
     return _concatenated(lines)
@@ -101,7 +103,7 @@ def score_texts(scores: np.ndarray) -> pa.Array:
     that are not whole numbers, in magnitude between 1e-4 and 1e9, where both write the same plain decimals
     (tests/unit/test_run_columns.py checks it on drawn floats), and repr writes the others: a 50,000-line run of
     the bench took 0.046-0.064 CPU-s to format with repr for every score, 0.013-0.015 so."""
-    texts = pc.cast(pa.array(scores, pa.float64()), pa.string())
+    texts = pc.cast(arrow_array(np.asarray(scores, dtype=np.float64)), pa.string())
     magnitude = np.abs(scores)
     plain = (magnitude >= 1e-4) & (magnitude < 1e9) & (scores != np.floor(scores))
     if plain.all():

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pyarrow as pa
 
+from argrank.core.numpy_arrow import arrow_array
 from argrank.core.progress import track
 from argrank.formats.topics import Topic
 from argrank.index.store import Index
@@ -72,10 +73,10 @@ def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, wa
     lengths = np.array([len(top) for top in docs], dtype=np.int64)
     ranks = [np.arange(1, n + 1, dtype=np.int32) for n in lengths.tolist()]
     columns = {
-        "qid": pa.array(qids, pa.string()).take(np.repeat(np.arange(len(qids)), lengths)),
-        "doc": index.doc_ids.take(np.concatenate(docs) if docs else np.zeros(0, dtype=np.int64)),
-        "rank": np.concatenate(ranks) if ranks else np.zeros(0, dtype=np.int32),
-        "score": np.concatenate(scores) if scores else np.zeros(0),
+        "qid": pa.array(qids, pa.string()).take(arrow_array(np.repeat(np.arange(len(qids)), lengths))),
+        "doc": index.doc_ids.take(arrow_array(np.concatenate(docs) if docs else np.zeros(0, dtype=np.int64))),
+        "rank": arrow_array(np.concatenate(ranks) if ranks else np.zeros(0, dtype=np.int32)),
+        "score": arrow_array(np.concatenate(scores) if scores else np.zeros(0)),
     }
     return pa.table(columns, schema=RANKING_SCHEMA)
 
