@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import io
+import subprocess
+import sys
+from pathlib import Path
+
 import luigi
 
 from argrank.core import progress
@@ -22,6 +27,22 @@ def test_without_a_total_every_thousand_items_and_without_a_reporter_nothing():
         assert sum(1 for _ in track(iter(range(2500)), "ingest arguments")) == 2500
     assert seen == [(1000, None), (2000, None)]
     assert list(track([1, 2], "quiet")) == [1, 2]  # outside a task: no reporter, and no bar off a terminal
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_bar_on_a_terminal_and_elsewhere_not_even_tqdms_import(monkeypatch):
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert list(track(range(3), "ranking", total=3)) == [0, 1, 2]
+    assert "ranking" in terminal.getvalue()
+    script = "import sys\nfrom argrank.core.progress import track\nprint(list(track([1], 'x')), 'tqdm' in sys.modules)"
+    repo = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", script], cwd=repo, capture_output=True, text=True, timeout=60)
+    assert done.stdout.split("]")[-1].split() == ["False"] and not done.stderr, (done.stdout, done.stderr)
 
 
 class _Counting(CachedTask):
