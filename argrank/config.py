@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from argrank.core.entry_point_groups import entry_point_group
 from argrank.core.errors import InputError
 from argrank.core.grid import expand
 from argrank.core.input_file import check_regular
@@ -156,7 +156,7 @@ def check_name(path: Path, where: str, name: Any) -> None:
 @functools.cache
 def supported_languages() -> frozenset[str]:
     """The spaCy codes the analyzer can work in: those spacy-lookups-data has a lemma lookup table for."""
-    return frozenset(point.name for point in entry_points(group="spacy_lookups") if "lemma_lookup" in point.load())
+    return frozenset(point.name for point in entry_point_group("spacy_lookups") if "lemma_lookup" in point.load())
 
 
 def language_setting(path: Path, where: str, value: Any) -> str:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
+
+from argrank.core.entry_point_groups import entry_point_group
 
 if TYPE_CHECKING:
     from argrank.tracks.adapter import TrackAdapter
@@ -22,11 +23,11 @@ GROUP = "argrank.tracks"  # the entry-point group a track of another distributio
 @cache
 def locations() -> dict[str, str]:
     """Track name → `module:attribute` of its TRACK, ours first, in name order within each kind. Cached: a test
-    that installs a track's entry point clears it (`locations.cache_clear()`)."""
+    that installs a track's entry point clears it, and core.entry_point_groups's (`forget()`)."""
     import argrank.tracks as package
 
     ours = {m.name: f"{package.__name__}.{m.name}:TRACK" for m in pkgutil.iter_modules(package.__path__) if m.ispkg}
-    theirs = {point.name: point.value for point in entry_points(group=GROUP) if point.name not in ours}
+    theirs = {point.name: point.value for point in entry_point_group(GROUP) if point.name not in ours}
     return {**dict(sorted(ours.items())), **dict(sorted(theirs.items()))}
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from argrank.core import entry_point_groups
 from argrank.tracks import registry
 from tasks.tracks import track_tasks
 from workflows.cli import main
@@ -61,6 +62,7 @@ def toy_track(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _forget_tracks() -> None:
+    entry_point_groups.forget()
     registry.locations.cache_clear()
     registry._load.cache_clear()
     track_tasks.cache_clear()
