@@ -16,7 +16,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from argrank.core.numpy_arrow import arrow_array
+from argrank.core.arrow_arrays import arrow_array, one_array
 from argrank.formats.runfile import Q0, RunLine
 from argrank.formats.validation import RunRules
 
@@ -38,7 +38,7 @@ class RunColumns:
         """A ranking table's run (qid, doc, rank, score; column 2 its `stance` column where it has one, else Q0)."""
         n = ranking.num_rows
         column2 = ranking.column("stance") if "stance" in ranking.column_names else pa.array([Q0] * n, pa.string())
-        text = [_array(ranking.column("qid")), _array(column2), _array(ranking.column("doc"))]
+        text = [one_array(ranking.column("qid")), one_array(column2), one_array(ranking.column("doc"))]
         score = np.asarray(ranking.column("score").to_numpy(), dtype=np.float64)
         return cls(*text, rank=ranking.column("rank").to_numpy(), score=score)
 
@@ -127,6 +127,3 @@ def _text(value: str) -> pa.Scalar:
     (some 6 ms of a re-run, which writes one run)."""
     return pa.scalar(value, pa.string())
 
-
-def _array(column: pa.ChunkedArray | pa.Array) -> pa.Array:
-    return column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column

@@ -18,6 +18,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from argrank.core.arrow_arrays import one_array
 from argrank.core.atomic import atomic_path
 from argrank.core.parquet_file import read_parquet
 from argrank.index.store import Index
@@ -128,7 +129,7 @@ def load_statistics(path: Path) -> CollectionStatistics:
     table = read_parquet(path)
     metadata = table.schema.metadata
     return CollectionStatistics(
-        terms=table.column("term").combine_chunks(),
+        terms=one_array(table.column("term")),
         document_frequencies=table.column("df").to_numpy(),
         collection_frequencies=table.column("cf").to_numpy(),
         num_docs=int(metadata[NUM_DOCS]),

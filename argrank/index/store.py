@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
+from argrank.core.arrow_arrays import one_array
 from argrank.core.atomic import atomic_path
 from argrank.index.vocabulary import Vocabulary
 
@@ -105,7 +106,7 @@ def load_index(path: Path) -> Index:
     lists, so a ranking stage neither reads nor holds the whole matrix (at args.me size, 0.3 GB and about a
     second saved per ranking)."""
     path = Path(path)
-    terms = _map_arrow(path / TERMS_FILE).column("term").combine_chunks()
+    terms = one_array(_map_arrow(path / TERMS_FILE).column("term"))
     docs = _map_arrow(path / DOCS_FILE)
     # Plain arrays over the maps (which they keep open): every slice of a np.memmap is another memmap object, and
     # a ranking slices some 2,000 posting lists (0.006-0.008 CPU-s of a re-run).
@@ -113,7 +114,7 @@ def load_index(path: Path) -> Index:
     return Index(
         postings=Postings(indptr, indices, data, (len(terms), docs.num_rows)),
         terms=terms,
-        doc_ids=docs.column("id").combine_chunks(),
+        doc_ids=one_array(docs.column("id")),
         doc_lengths=docs.column("length").to_numpy(),
     )
 

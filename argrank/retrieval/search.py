@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pyarrow as pa
 
-from argrank.core.numpy_arrow import arrow_array
+from argrank.core.arrow_arrays import arrow_array
 from argrank.core.progress import track
 from argrank.formats.topics import Topic
 from argrank.index.store import Index

@@ -131,7 +131,7 @@ def test_a_ranker_that_changes_kernels_between_queries_scores_as_one_that_never_
 def test_ranking_a_run_loads_neither_numba_nor_numpy_ma(tmp_path, prebuilt_kernels, built):
     """The re-run after a ranking parameter changed: a new process that loads an index and ranks a few queries
     must not pay numba's second of loading; it scores with the prebuilt kernels, or numpy's where none are built.
-    Nor numpy.ma's 8 ms, which `np.unique` and `pa.array` of a numpy array load (core/numpy_arrow.py)."""
+    Nor numpy.ma's 8 ms, which `np.unique` and `pa.array` of a numpy array load (core/arrow_arrays.py)."""
     ids = [f"d{i}" for i in range(50)]
     tokens = [["alpha", "beta"][: 1 + i % 2] * (1 + i % 3) for i in range(50)]
     save_index(build_index(pa.array(ids), pa.array(tokens, type=pa.list_(pa.string()))), tmp_path / "index")

@@ -151,7 +151,7 @@ def test_arrow_and_repr_agree_on_the_scores_whose_arrow_text_is_kept():
 def test_checking_and_writing_a_run_leave_dateutil_and_numpy_ma_unloaded():
     """Arrow infers an untyped Python value's type with dateutil's help, which a re-run would import only for the
     run's separators and labels (some 6 ms): they are passed typed. Nor do they load numpy.ma (8 ms), which
-    `np.unique` and `pa.array` of a numpy array do (core/numpy_arrow.py)."""
+    `np.unique` and `pa.array` of a numpy array do (core/arrow_arrays.py)."""
     script = textwrap.dedent("""
         import sys
         import pyarrow as pa

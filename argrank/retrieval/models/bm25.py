@@ -82,7 +82,7 @@ class BM25(PostingsScorer):
         """Each posting's tf·(k1+1) / (tf + norm) for the posting rows not computed before."""
         ready = self._ready[rows]
         if not ready.all():
-            # A query's few rows, each once; np.unique would load numpy.ma (core/numpy_arrow.py).
+            # A query's few rows, each once; np.unique would load numpy.ma (core/arrow_arrays.py).
             missing = np.array(sorted(set(rows[~ready].tolist())), dtype=np.int64)
             postings = self.index.postings
             if kernels.impacts(postings.indptr, postings.indices, postings.data, missing, self.norm, self.k1 + 1,

@@ -1,5 +1,5 @@
-"""core/numpy_arrow.py: the Arrow array of a numeric numpy array is pa.array's, shares its memory, and refuses
-what it cannot share."""
+"""core/arrow_arrays.py: the Arrow array of a numeric numpy array is pa.array's, shares its memory, and refuses
+what it cannot share; a column of one chunk is that chunk, not a copy."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from argrank.core.numpy_arrow import arrow_array
+from argrank.core.arrow_arrays import arrow_array, one_array
 
 NUMERIC = st.sampled_from([np.int32, np.int64, np.uint16, np.uint8, np.float32, np.float64])
 
@@ -38,3 +38,13 @@ def test_the_array_shares_the_numpy_arrays_memory():
 def test_what_cannot_be_shared_is_refused(values):
     with pytest.raises(TypeError, match="expected a 1-d array of native integers or floats"):
         arrow_array(values)
+
+
+def test_one_array_keeps_a_single_chunk_where_it_lies_and_combines_several():
+    chunk = pa.array(["a", "bb", "ccc"])
+    single = one_array(pa.chunked_array([chunk]))
+    assert single.buffers()[2].address == chunk.buffers()[2].address  # not a copy
+    assert one_array(chunk) is chunk
+    several = one_array(pa.chunked_array([chunk, pa.array(["d"])]))
+    assert isinstance(several, pa.Array) and several.to_pylist() == ["a", "bb", "ccc", "d"]
+    assert one_array(pa.chunked_array([], pa.string())).to_pylist() == []
