@@ -18,10 +18,10 @@ one_blas_thread()  # before the graph's imports load numpy
 
 if "luigi" in sys.modules:
     from argrank.core.collector import fewer_collections
-    from workflows.setup import imported_by_luigis_command_line
 
     with fewer_collections():  # the graph's imports leave some 58,000 tracked objects, all kept
         from workflows.graph import FullSubmission  # noqa: F401 (registers the task with Luigi)
+        from workflows.setup import imported_by_luigis_command_line
 
         if imported_by_luigis_command_line():
             # They live until the process ends: frozen, the collector never goes over them again (a run of the
