@@ -20,7 +20,9 @@ from argrank.core.arrow_arrays import arrow_array, one_array
 from argrank.formats.runfile import Q0, RunLine
 from argrank.formats.validation import RunRules
 
-_PRINTABLE = r"^[!-~]+$"  # printable ASCII, no space: a field without white space of any kind, never empty
+# Printable ASCII but space: a field without white space of any kind. Checked on the bytes, where a regular
+# expression over the three text columns took 5 ms of the check's 12 ms (21 ms in a new process's first check).
+_PRINTABLE = (0x21, 0x7E)
 
 
 @dataclass(frozen=True)
@@ -59,9 +61,7 @@ def conforms(run: RunColumns, tag: str, rules: RunRules) -> bool:
     text = (qid, column2, doc)
     if not all((pa.types.is_string(c.type) or pa.types.is_large_string(c.type)) and c.null_count == 0 for c in text):
         return False
-    if not all(pc.all(pc.match_substring_regex(c, _PRINTABLE)).as_py() for c in text):
-        return False
-    if not pc.match_substring_regex(pa.array([tag], pa.string()), _PRINTABLE)[0].as_py():
+    if not all(_printable(c) for c in (*text, pa.array([tag], pa.string()))):
         return False
     if not np.isfinite(score).all():
         return False
@@ -114,12 +114,28 @@ def score_texts(scores: np.ndarray) -> pa.Array:
     return pa.array(written, pa.string())
 
 
+def _printable(strings: pa.Array) -> bool:
+    """Whether every string of an array without nulls is one or more printable ASCII characters but space."""
+    ends, data = _layout(strings)
+    if (ends[1:] <= ends[:-1]).any():  # an empty string
+        return False
+    low, high = _PRINTABLE
+    return bool(((data >= low) & (data <= high)).all())
+
+
 def _concatenated(strings: pa.Array) -> bytes:
-    """The strings of an array without nulls, one after another: the slice of its data buffer they span."""
+    """The strings of an array without nulls, one after another."""
+    return _layout(strings)[1].tobytes()
+
+
+def _layout(strings: pa.Array) -> tuple[np.ndarray, np.ndarray]:
+    """A string array's ends (its offsets, from the first string's start) and the bytes its strings span."""
     width = np.int64 if pa.types.is_large_string(strings.type) else np.int32
     _, offsets, data = strings.buffers()
     ends = np.frombuffer(offsets, dtype=width)[strings.offset : strings.offset + len(strings) + 1]
-    return data[int(ends[0]) : int(ends[-1])].to_pybytes() if data is not None else b""
+    if data is None:  # no string has a byte
+        return ends, np.zeros(0, dtype=np.uint8)
+    return ends, np.frombuffer(data, dtype=np.uint8)[int(ends[0]) : int(ends[-1])]
 
 
 def _text(value: str) -> pa.Scalar:

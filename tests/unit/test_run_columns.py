@@ -70,9 +70,13 @@ def runs(draw, rules: RunRules):
         doc = draw(st.lists(_text, min_size=n, max_size=n))
         rank = draw(st.lists(st.integers(0, 4), min_size=n, max_size=n))
         score = draw(st.lists(st.floats(allow_nan=True, allow_infinity=True), min_size=n, max_size=n))
+    sliced = draw(st.booleans())  # columns that start inside their buffers, behind a line no rule allows
+    if sliced:
+        qid, column2, doc, rank, score = ["a b", *qid], ["é", *column2], ["", *doc], [0, *rank], [0.0, *score]
     table = pa.table({"qid": pa.array(qid, pa.string()), "stance": pa.array(column2, pa.string()),
                       "doc": pa.array(doc, pa.string()), "rank": pa.array(rank, pa.int64()),
                       "score": pa.array(score, pa.float64())})  # fmt: skip
+    table = table.slice(1) if sliced else table
     if all(c == Q0 for c in column2) and draw(st.booleans()):
         table = table.drop_columns("stance")
     return RunColumns.of(table)
