@@ -5,7 +5,11 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Iterable
 
+import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
+
+from argrank.core.arrow_arrays import one_array
 
 
 class Vocabulary:
@@ -23,3 +27,12 @@ class Vocabulary:
         """Ids of the given terms in their order, repeats kept, terms not in the vocabulary dropped."""
         ids = self._ids
         return [ids[t] for t in terms if t in ids]
+
+    def ids_of_lists(self, lists: pa.Array | pa.ChunkedArray) -> list[list[int]]:
+        """`ids` of each list of a list<string> column (a null list has none), all looked up at once in Arrow: the
+        term map `ids` builds costs a process 0.13 CPU-s at args.me's 500,000 terms, more than a run's queries
+        take to score, and 5 ms at the bench's 23,783."""
+        lists = one_array(lists)
+        found = pc.index_in(lists.flatten(), value_set=self.terms).fill_null(-1).to_numpy()
+        ends = np.cumsum(lists.value_lengths().fill_null(0).to_numpy())
+        return [[int(i) for i in part if i >= 0] for part in np.split(found, ends[:-1])] if len(lists) else []

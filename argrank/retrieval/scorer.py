@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterable, Protocol
 
 import numpy as np
+import pyarrow as pa
 import pyarrow.compute as pc
 
 from argrank.index.statistics import CollectionStatistics
@@ -22,6 +23,10 @@ class Scorer(Protocol):
 
     def term_ids(self, terms: Iterable[str]) -> list[int]:
         """The ids `score` takes for analysed query terms, in query order, repeats kept, unknown terms dropped."""
+        ...
+
+    def term_ids_of_lists(self, lists: pa.Array | pa.ChunkedArray) -> list[list[int]]:
+        """`term_ids` of each list of a list<string> column, the queries of a run at once."""
         ...
 
     def score(self, term_ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
@@ -45,6 +50,9 @@ class PostingsScorer:
 
     def term_ids(self, terms: Iterable[str]) -> list[int]:
         return self.statistics.vocabulary.ids(terms)
+
+    def term_ids_of_lists(self, lists: pa.Array | pa.ChunkedArray) -> list[list[int]]:
+        return self.statistics.vocabulary.ids_of_lists(lists)
 
     def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
         from argrank.retrieval.search import top_k

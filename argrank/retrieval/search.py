@@ -57,9 +57,8 @@ def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, wa
     collection's; a shard passes `warn_unmatched=False`, since the merge of all shards warns once instead.
     """
     qids, docs, scores = [], [], []  # per query with results: its qid, top columns and scores
-    pairs = zip(queries.column("qid").to_pylist(), queries.column("terms").to_pylist())
-    for qid, terms in track(pairs, "rank", total=queries.num_rows, unit=" topics"):
-        term_ids = ranker.term_ids(terms)
+    pairs = zip(queries.column("qid").to_pylist(), ranker.term_ids_of_lists(queries.column("terms")))
+    for qid, term_ids in track(pairs, "rank", total=queries.num_rows, unit=" topics"):
         if not term_ids:
             if warn_unmatched:
                 warn_no_results(qid)
