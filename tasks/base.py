@@ -165,10 +165,13 @@ class CachedTask(KnownParameters, luigi.Task):
         return True
 
     def output(self) -> luigi.LocalTarget:
-        readable = "-".join(f"{k}={v}" for k, v in self.own_params().items()) or self.stage
-        readable = re.sub(r"[^A-Za-z0-9=.,+_-]+", "_", readable)[:120]
-        folder = Path(argrank().output_dir) / "cache" / self.track / self.stage
-        return luigi.LocalTarget(str(folder / f"{readable}-{self.signature()}{self.extension}"))
+        """Made once per task object, as its signature: Luigi asks for it some twenty times in a re-run."""
+        if "_output" not in self.__dict__:
+            readable = "-".join(f"{k}={v}" for k, v in self.own_params().items()) or self.stage
+            readable = re.sub(r"[^A-Za-z0-9=.,+_-]+", "_", readable)[:120]
+            folder = Path(argrank().output_dir) / "cache" / self.track / self.stage
+            self._output = luigi.LocalTarget(str(folder / f"{readable}-{self.signature()}{self.extension}"))
+        return self._output
 
     @property
     def output_path(self) -> Path:
