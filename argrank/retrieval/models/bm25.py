@@ -36,7 +36,11 @@ class BM25(PostingsScorer):
         self.idf = np.where(idf < 0, epsilon * average_idf, idf)
         # Per document, once per ranker: rank-bm25's length term, k1·(1 − b + b·dl/avgdl), in its order of operations;
         # per posting, the tf factor that uses it (see retrieval/accumulator.py).
-        self.norm = k1 * (1 - b + b * self.doc_lengths / self.avgdl)
+        # In place: each temporary of a document-sized expression is 3 MB of fresh pages at args.me size.
+        self.norm = b * self.doc_lengths
+        self.norm /= self.avgdl
+        self.norm += 1 - b
+        self.norm *= k1
         # Each posting's tf factor, once its term is first queried: unwritten pages of `_impacts` take no memory.
         self._impacts = _small_page_buffer(len(self.index.postings.indices))
         self._ready = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)
