@@ -92,8 +92,8 @@ def format_columns(run: RunColumns, tag: str) -> bytes:
     if len(run.rank) == 0:
         return b""
     ranks = arrow_array(run.rank).cast(pa.string())
-    tags = pa.array([tag + "\n"] * len(run.rank), type=pa.string())
-    lines = pc.binary_join_element_wise(run.qid, run.column2, run.doc, ranks, score_texts(run.score), tags, _text(" "))
+    ending = _text(tag + "\n")  # one value for every line, not a column of copies
+    lines = pc.binary_join_element_wise(run.qid, run.column2, run.doc, ranks, score_texts(run.score), ending, _text(" "))
     return _concatenated(lines)
 
 
