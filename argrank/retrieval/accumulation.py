@@ -29,7 +29,9 @@ class Kernels(Protocol):
 
     def impacts(self, indptr, indices, data, rows, norm, k1_plus_1, out) -> int: ...
 
-    def accumulate(self, indptr, indices, impact, rows, idf, scale, table, candidates, scores) -> int: ...
+    def accumulate(
+        self, indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, candidates, scores
+    ) -> int: ...
 
 
 class Accumulation:

@@ -4,12 +4,14 @@ In numpy, scoring a posting list is seven passes over it (convert, gather the le
 scatter-add, mark) and finding the candidates is a pass over every document per query: at args.me size that was
 25 ns a posting, slower than tantivy. Compiled (numba), a posting is a few ns, if the loop does little beside the
 running score's read and write: each posting's tf factor, tf·(k1+1) / (tf + k1·(1 − b + b·dl/avgdl)), is
-computed once per ranker and term (`impacts`, when a query first needs the term: a run's queries reach some
-fourteenth of args.me's postings, so computing them all per ranker was mostly wasted), so a query reads it in
-posting order instead of dividing, branching on tf and reading its document's length; a document is listed as a
-candidate the first time a posting reaches it, so no per-query pass over all documents remains. The running
-scores (3 MB at args.me size) outgrow the cache, so each document is prefetched a few postings before its read
-(50 topics: 17 → 13 ms).
+kept per ranker and term (`impacts`) from the term's second query on, so a query reads it in posting order
+instead of dividing and reading its document's length; a term's first query computes it in the loop and keeps
+nothing. Computing every posting's factor per ranker was mostly wasted (a run's queries reach some fourteenth of
+args.me's postings), and so is keeping the factors of a term queried once: writing them cost a new ranker's 50
+titles 35 ms against 28 computed in the loop, most of it the kernel's first touch of the pages they fill. A
+document is listed as a candidate the first time a posting reaches it, so no per-query pass over all documents
+remains. The running scores (3 MB at args.me size) outgrow the cache, so each document is prefetched a few
+postings before its read (50 topics: 17 → 13 ms).
 
 The arithmetic is rank-bm25's, in its order: every part is `scale * (idf * (tf·(k1+1) / (tf + norm)))`, summed
 in query-term order from 0, so the scores are its scores bit for bit (1.0 · x and 0.0 + x are exact).
@@ -46,32 +48,45 @@ def impacts(indptr, indices, data, rows, norm, k1_plus_1, out):  # pragma: no co
 
 
 @njit(cache=True, nogil=True)
-def accumulate(indptr, indices, impact, rows, idf, scale, table, candidates, scores):  # pragma: no cover
+def accumulate(
+    indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, candidates, scores
+):  # pragma: no cover
     """Add each query term's BM25 parts into `table` (a running score per document, UNTOUCHED where none), listing
     each newly reached document in `candidates`; then copy their scores to `scores` and mark them untouched again,
     ready for the next query. Returns how many were listed, or DAMAGED. `rows` are the terms' posting rows (all
-    present), `idf` and `scale` their factors, `impact` each posting's tf factor (`impacts`).
+    present), `idf` and `scale` their factors; a term's tf factors are read from `impact` where `cached` says so
+    (`impacts` wrote them), else computed as `impacts` does, from `data` and `norm`.
 
     The postings are checked against the index again: an index changed after its ranker was built is an error
     here, never a write to foreign memory."""
     n = 0
     documents = len(table)
+    if len(norm) < documents:
+        return DAMAGED
     for j in range(len(rows)):
-        row, weight, factor = rows[j], idf[j], scale[j]
+        row, weight, factor, kept = rows[j], idf[j], scale[j], cached[j]
         start, end = indptr[row], indptr[row + 1]
-        if start < 0 or end < start or end > len(indices) or end > len(impact):
+        if start < 0 or end < start or end > len(indices) or end > len(data) or (kept and end > len(impact)):
             return DAMAGED
         for i in range(start, end):
             if i + AHEAD < end:  # the table is larger than the cache: ask for a later posting's document now
-                prefetch(table, indices[i + AHEAD])
+                ahead = indices[i + AHEAD]
+                prefetch(table, ahead)
+                if not kept:
+                    prefetch(norm, ahead)
             d = indices[i]
             if d < 0 or d >= documents:
                 return DAMAGED
+            if kept:
+                tf = impact[i]
+            else:
+                f = np.float64(data[i])
+                tf = f * k1_plus_1 / (f + norm[d])
             score = table[d]
             candidates[n] = d
             reached = score == UNTOUCHED
             n += reached
-            table[d] = (0.0 if reached else score) + factor * (weight * impact[i])
+            table[d] = (0.0 if reached else score) + factor * (weight * tf)
     for i in range(n):
         if i + AHEAD < n:
             prefetch(table, candidates[i + AHEAD])

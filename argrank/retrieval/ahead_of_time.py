@@ -35,16 +35,18 @@ PREBUILT = HERE / "prebuilt"
 SOURCES = (HERE / "accumulator.py", HERE / "numpy_accumulator.py", HERE.parent / "core" / "prefetch.py", Path(__file__))
 
 # Each exported function's arguments as (numba type, numpy dtype), in order; a None dtype is a Python number.
-# `impacts` reads the postings' frequencies, which an index holds as uint16 or int32 (index/inversion.py): it is
-# built once for each, as impacts_uint16 and impacts_int32.
+# Both kernels read the postings' frequencies (argument 2), which an index holds as uint16 or int32
+# (index/inversion.py): each is built once for each, as impacts_uint16, impacts_int32, accumulate_uint16, ….
 FREQUENCIES = {"uint16": "u2", "int32": "i4"}
 ARGUMENTS = {
     **{f"impacts_{name}": (("i8[::1]", np.int64), ("i4[::1]", np.int32), (f"{code}[::1]", np.dtype(name)),
                            ("i8[::1]", np.int64), ("f8[::1]", np.float64), ("f8", None), ("f8[::1]", np.float64))
        for name, code in FREQUENCIES.items()},
-    "accumulate": (("i8[::1]", np.int64), ("i4[::1]", np.int32), ("f8[::1]", np.float64), ("i8[::1]", np.int64),
-                   ("f8[::1]", np.float64), ("f8[::1]", np.float64), ("f8[::1]", np.float64), ("i4[::1]", np.int32),
-                   ("f8[::1]", np.float64)),
+    **{f"accumulate_{name}": (("i8[::1]", np.int64), ("i4[::1]", np.int32), (f"{code}[::1]", np.dtype(name)),
+                              ("f8[::1]", np.float64), ("f8", None), ("f8[::1]", np.float64), ("b1[::1]", np.bool_),
+                              ("i8[::1]", np.int64), ("f8[::1]", np.float64), ("f8[::1]", np.float64),
+                              ("f8[::1]", np.float64), ("i4[::1]", np.int32), ("f8[::1]", np.float64))
+       for name, code in FREQUENCIES.items()},
 }  # fmt: skip
 
 
@@ -55,14 +57,18 @@ class Prebuilt:
         self.module = module
 
     def impacts(self, *arguments) -> int:
-        frequencies = arguments[2] if len(arguments) > 2 else None
-        kernel = f"impacts_{frequencies.dtype.name}" if isinstance(frequencies, np.ndarray) else "impacts_int32"
-        if kernel not in ARGUMENTS:
-            raise TypeError(f"impacts: argument 2 must be an array of {' or '.join(FREQUENCIES)} frequencies")
-        return getattr(self.module, kernel)(*_checked(kernel, arguments))
+        return self._call("impacts", arguments)
 
     def accumulate(self, *arguments) -> int:
-        return self.module.accumulate(*_checked("accumulate", arguments))
+        return self._call("accumulate", arguments)
+
+    def _call(self, name: str, arguments: tuple) -> int:
+        """The build of `name` for the frequencies' type, its arguments checked."""
+        frequencies = arguments[2] if len(arguments) > 2 else None
+        kernel = f"{name}_{frequencies.dtype.name}" if isinstance(frequencies, np.ndarray) else f"{name}_int32"
+        if kernel not in ARGUMENTS:
+            raise TypeError(f"{name}: argument 2 must be an array of {' or '.join(FREQUENCIES)} frequencies")
+        return getattr(self.module, kernel)(*_checked(kernel, arguments))
 
 
 def _checked(kernel: str, arguments: tuple) -> tuple:

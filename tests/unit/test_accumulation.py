@@ -40,15 +40,18 @@ def postings_and_query(draw):
     weights = st.floats(-2.0, 8.0, allow_subnormal=False)
     idf = np.array(draw(st.lists(weights, min_size=len(query), max_size=len(query))))
     scale = np.array(draw(st.lists(weights, min_size=len(query), max_size=len(query))))
-    return indptr, indices, data, norm, query, idf, scale
+    kept = np.array(draw(st.lists(st.booleans(), min_size=len(rows), max_size=len(rows))))  # rows' factors kept
+    return indptr, indices, data, norm, query, idf, scale, kept
 
 
-def _run(kernels, indptr, indices, data, norm, query, idf, scale):
+def _run(kernels, indptr, indices, data, norm, query, idf, scale, kept):
+    """The kept rows' factors written by `impacts`, then the query accumulated, reading them for its kept rows."""
     out = np.zeros(len(indices))
-    assert kernels.impacts(indptr, indices, data, np.unique(query), norm, 2.2, out) == 0
+    assert kernels.impacts(indptr, indices, data, np.flatnonzero(kept), norm, 2.2, out) == 0
     table = np.full(len(norm), UNTOUCHED)
     candidates, scores = np.empty(len(norm) + 1, dtype=np.int32), np.empty(len(norm))
-    n = kernels.accumulate(indptr, indices, out, query, idf, scale, table, candidates, scores)
+    n = kernels.accumulate(indptr, indices, data, norm, 2.2, out, kept[query], query, idf, scale, table, candidates,
+                           scores)  # fmt: skip
     assert np.all(table == UNTOUCHED)  # ready for the next query
     return out, candidates[:n], scores[:n]
 
@@ -60,9 +63,12 @@ def test_numpy_and_prebuilt_kernels_are_the_compiled_kernels(prebuilt_kernels, c
     for kernels in (numpy_accumulator, prebuilt_kernels):
         for ours, theirs in zip(_run(kernels, *case), compiled):
             assert ours.dtype == theirs.dtype and ours.tobytes() == theirs.tobytes()  # bit for bit: 0.0 is not -0.0
-    indptr, indices, _, _, query, _, _ = case
+    indptr, indices, _, _, query, _, _, kept = case
     reached = {int(d) for row in query for d in indices[indptr[row] : indptr[row + 1]]}
     assert sorted(compiled[1].tolist()) == sorted(reached)
+    for factors in (np.ones_like(kept), np.zeros_like(kept)):  # every row's factors read, and computed in the loop
+        _, candidates, scores = _run(accumulator, *case[:-1], factors)
+        assert candidates.tobytes() == compiled[1].tobytes() and scores.tobytes() == compiled[2].tobytes()
 
 
 @pytest.fixture
@@ -196,8 +202,9 @@ def test_empty_and_single_postings(size, prebuilt_kernels):
     indices, data = np.zeros(size, dtype=np.int32), np.ones(size, dtype=np.int32)
     case = (indptr, indices, data, np.ones(1), np.array([0]), np.array([1.5]), np.array([1.0]))
     for kernels in (accumulator, numpy_accumulator, prebuilt_kernels):
-        _, candidates, scores = _run(kernels, *case)
-        assert len(candidates) == size and scores.tolist() == [1.5 * 2.2 / 2.0] * size
+        for kept in (True, False):
+            _, candidates, scores = _run(kernels, *case, np.array([kept]))
+            assert len(candidates) == size and scores.tolist() == [1.5 * 2.2 / 2.0] * size
 
 
 def test_a_first_part_of_negative_zero_is_summed_from_zero_as_compiled():
@@ -206,5 +213,6 @@ def test_a_first_part_of_negative_zero_is_summed_from_zero_as_compiled():
     indptr = np.array([0, 2, 3], dtype=np.int64)
     indices, data = np.array([0, 1, 1], dtype=np.int32), np.array([1, 2, 3], dtype=np.int32)
     case = (indptr, indices, data, np.ones(2), np.array([0, 1]), np.array([0.0, 0.0]), np.array([-1.0, -1.0]))
-    compiled, plain = _run(accumulator, *case), _run(numpy_accumulator, *case)
-    assert compiled[2].tobytes() == plain[2].tobytes() == np.zeros(2).tobytes()
+    for kept in (np.array([True, False]), np.array([False, True])):
+        compiled, plain = _run(accumulator, *case, kept), _run(numpy_accumulator, *case, kept)
+        assert compiled[2].tobytes() == plain[2].tobytes() == np.zeros(2).tobytes()

@@ -61,7 +61,8 @@ def test_bm25_scores_identical_to_rank_bm25(corpus, k1, b, kernels):
     reference = BM25Okapi([docs[i] for i in order], k1=k1, b=b, epsilon=0.25)
     ours = bm25(index, {"k1": k1, "b": b, "epsilon": 0.25}, kernels)
     assert index.doc_ids.to_pylist() == [ids[i] for i in order]
-    for query in QUERIES:
+    # Three rounds: a term's tf factors are computed in the loop at its first query, kept at its second, read after.
+    for query in QUERIES * 3:
         expected = reference.get_scores(query)
         candidates, scores = ours.score(index.vocabulary.ids(query))
         # Each document holding a query term once (one ranker scores every query: nothing left from the one before).
@@ -216,15 +217,18 @@ def _damageable(index):
     return dataclasses.replace(index, postings=dataclasses.replace(index.postings, indices=index.postings.indices.copy()))
 
 
+@pytest.mark.parametrize("queried", [0, 1, 2])
 @pytest.mark.parametrize("damage", [5, -3])
-def test_bm25_refuses_a_posting_outside_the_index(corpus, kernels, damage):
+def test_bm25_refuses_a_posting_outside_the_index(corpus, kernels, damage, queried):
     """The compiled loop has no bounds checks of its own, and numpy wraps a negative index: a damaged posting is an
-    error, not a foreign write or a wrong score."""
+    error, not a foreign write or a wrong score, whether the loop computes the term's tf factors (its first query),
+    `impacts` keeps them (its second) or the loop reads them (later)."""
     _, _, built = corpus
     index = _damageable(built)  # the fixture is shared: damage a copy
     ranker = bm25(index, {}, kernels)
     query = index.vocabulary.ids(["t0"])
-    ranker.score(query)  # its tf factors are computed: the damage below is met by the accumulation
+    for _ in range(queried):
+        ranker.score(query)
     first = index.postings.indptr[ranker.rows[query[0]]]
     index.postings.indices[first] = damage if damage < 0 else index.num_docs + damage
     with pytest.raises(ValueError, match="index is damaged"):
@@ -232,8 +236,8 @@ def test_bm25_refuses_a_posting_outside_the_index(corpus, kernels, damage):
 
 
 def test_bm25_refuses_a_posting_damaged_before_its_term_is_first_queried(corpus, kernels):
-    """A term's tf factors are computed when a query first needs it: a damaged posting is found there, and the
-    ranker still answers queries of other terms."""
+    """A damaged posting of a term never queried before is found by the query that first reads it, and the ranker
+    still answers queries of other terms."""
     _, _, built = corpus
     index = _damageable(built)
     ranker = bm25(index, {}, kernels)

@@ -41,9 +41,11 @@ class BM25(PostingsScorer):
         self.norm /= self.avgdl
         self.norm += 1 - b
         self.norm *= k1
-        # Each posting's tf factor, once its term is first queried: unwritten pages of `_impacts` take no memory.
+        # Each posting's tf factor, kept from its term's second query on (retrieval/accumulator.py): unwritten pages
+        # of `_impacts` take no memory.
         self._impacts = _small_page_buffer(len(self.index.postings.indices))
-        self._ready = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)
+        self._ready = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)  # factors in `_impacts`
+        self._seen = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)  # queried before
         self.accumulation = Accumulation()
         self._table = np.full(self.index.num_docs, UNTOUCHED)  # every document between queries
         self._candidates = np.empty(self.index.num_docs + 1, dtype=np.int32)  # one spare: it writes, then counts
@@ -72,27 +74,33 @@ class BM25(PostingsScorer):
         kernels = self.accumulation.final or self.accumulation.kernels(
             int(np.sum(postings.indptr[rows + 1] - postings.indptr[rows]))
         )
-        self._tf_factors(kernels, rows)
         n = kernels.accumulate(
-            postings.indptr, postings.indices, self._impacts, rows, self.idf[term_ids], scale, self._table,
-            self._candidates, self._scores,
+            postings.indptr, postings.indices, postings.data, self.norm, self.k1 + 1, self._impacts,
+            self._kept_factors(kernels, rows), rows, self.idf[term_ids], scale, self._table, self._candidates,
+            self._scores,
         )  # fmt: skip
         if n == DAMAGED:
             self._table.fill(UNTOUCHED)  # the table holds this query's partial sums: start afresh
             raise _damaged()
         return n
 
-    def _tf_factors(self, kernels: Kernels, rows: np.ndarray) -> None:
-        """Each posting's tf·(k1+1) / (tf + norm) for the posting rows not computed before."""
-        ready = self._ready[rows]
-        if not ready.all():
+    def _kept_factors(self, kernels: Kernels, rows: np.ndarray) -> np.ndarray:
+        """Whether the accumulator reads each row's tf·(k1+1) / (tf + norm) from `_impacts`: a row's first query
+        computes its factors in the accumulator and keeps none; its second writes them there, for every later one."""
+        kept = self._ready[rows]
+        if kept.all():
+            return kept
+        again = rows[~kept & self._seen[rows]]
+        if len(again):
             # A query's few rows, each once; np.unique would load numpy.ma (core/arrow_arrays.py).
-            missing = np.array(sorted(set(rows[~ready].tolist())), dtype=np.int64)
+            missing = np.array(sorted(set(again.tolist())), dtype=np.int64)
             postings = self.index.postings
             if kernels.impacts(postings.indptr, postings.indices, postings.data, missing, self.norm, self.k1 + 1,
                                self._impacts) == DAMAGED:  # fmt: skip
                 raise _damaged()
             self._ready[missing] = True
+        self._seen[rows] = True
+        return self._ready[rows]
 
 
 def _small_page_buffer(size: int) -> np.ndarray:
