@@ -17,8 +17,7 @@ from argrank.core.errors import InputError
 from argrank.core.grid import expand
 from argrank.core.input_file import check_regular
 from argrank.core.names import name_problem
-from argrank.evaluation.names import EXAMPLES
-from argrank.evaluation.results import STANCE
+from argrank.evaluation.names import EXAMPLES, STANCE
 from argrank.formats.ir_datasets_cache import dataset_settings
 from argrank.formats.runs_yaml import RunsFileLoader, TooLarge
 from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS

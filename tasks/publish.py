@@ -22,8 +22,6 @@ from argrank.core.fingerprint import digest
 from argrank.core.layout import experiment_folder, submission_folder
 from argrank.core.ownership import claim
 from argrank.core.published_folder import is_published, publish
-from argrank.evaluation.report import format_results, per_topic_csv
-from argrank.evaluation.results import RunScores
 from tasks.base import argrank, unwritable_as_input_error
 from tasks.evaluate import evaluation_task
 from tasks.known_parameters import KnownParameters
@@ -110,7 +108,10 @@ class PublishTrack(Publisher):
         files, evaluations = [], {}
         for tag, tasks in self.requires().items():
             files.append(copy_into(tasks["run"].output().path, folder, f"{tag}.txt"))
-            if "evaluation" in tasks:
+            if "evaluation" in tasks:  # the scores' modules are loaded only where a track has judgments
+                from argrank.evaluation.report import per_topic_csv
+                from argrank.evaluation.results import RunScores
+
                 evaluation = tasks["evaluation"]
                 data = json.loads(Path(evaluation.output().path).read_text(encoding="utf-8"))
                 evaluations[tag] = RunScores.from_json(data, evaluation.result_type)
@@ -119,6 +120,8 @@ class PublishTrack(Publisher):
                     (folder / name).write_text(per_topic_csv(result), encoding="utf-8")
                     files.append(name)
         if evaluations:
+            from argrank.evaluation.report import format_results
+
             as_json = {tag: scores.to_json() for tag, scores in evaluations.items()}
             (folder / "evaluation.json").write_text(json.dumps(as_json, indent=2, sort_keys=True) + "\n", "utf-8")
             (folder / "evaluation.txt").write_text(format_results(evaluations) + "\n", "utf-8")

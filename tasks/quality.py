@@ -13,21 +13,18 @@ import pyarrow.compute as pc
 from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
-from argrank.core.document_texts import texts_by_id
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
-from argrank.core.model_file import QUALITY, format_name, load_model
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
-from argrank.quality.data import read_quality_set
-from argrank.quality.rerank import Quality, rerank
 from argrank.quality.settings import DEFAULTS
 from argrank.tracks.registry import track as registered
 from tasks.base import CachedTask, location, log
-from tasks.model_folder import model_path, save_model_folder
 from tasks.rank import RankTopics
 from tasks.tracks import track_tasks
 
-# argrank.quality.model and .benchmark are imported where used: they import scikit-learn (about a second).
+# The stages' own modules are imported where used: argrank.quality.model and .benchmark import scikit-learn (about
+# a second), and the rest are loaded by every run of the graph, most of which neither train nor re-rank (some 4 ms
+# of a re-run after a change of k1).
 
 
 class TrainQualityModel(CachedTask):
@@ -41,11 +38,16 @@ class TrainQualityModel(CachedTask):
     stage = "quality-model"
 
     def input_digests(self) -> list[str]:
+        from argrank.core.model_file import QUALITY, format_name
+
         return [file_digest(self.training), format_name(QUALITY)]
 
     def run(self) -> None:
+        from argrank.core.model_file import QUALITY
         from argrank.quality.benchmark import correlations, topic_held_out
+        from argrank.quality.data import read_quality_set
         from argrank.quality.model import train_quality_model
+        from tasks.model_folder import save_model_folder
 
         examples = read_quality_set(self.training)
         try:
@@ -84,7 +86,11 @@ class RerankQuality(CachedTask):
         }
 
     def run(self) -> None:
+        from argrank.core.document_texts import texts_by_id
+        from argrank.core.model_file import QUALITY, load_model
         from argrank.quality.model import MODEL_TYPES, predict_quality
+        from argrank.quality.rerank import Quality, rerank
+        from tasks.model_folder import model_path
 
         settings = {**DEFAULTS, **self.quality}
         ranking = read_ranking(self.input()["ranking"].path)

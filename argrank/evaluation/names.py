@@ -10,3 +10,4 @@ BONFERRONI = "bonferroni"
 CORRECTIONS = (HOLM, BONFERRONI)
 # Measure names, for help texts: ir_measures' names or trec_eval's (stored as ir_measures').
 EXAMPLES = "nDCG@10, P@10 or P_10, AP or map, ndcg_cut_10, R@1000, RR, Judged@5, ERR@10, condensed-nDCG@5"
+STANCE = "stance"  # a run's JSON key for its stance scores; no judgments file may be named so

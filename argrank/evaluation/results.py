@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from argrank.evaluation.in_sample import InSample, in_sample_json
+from argrank.evaluation.names import STANCE
 from argrank.formats.topics import topic_order
 
-STANCE = "stance"  # a run's JSON key for its stance scores; no judgments file may be named so
 
 
 # Which judged topics a mean is over. The Touché organisers' (and ir_measures', and trec_eval -c's): every judged

@@ -190,7 +190,7 @@ class RankingTrack(TrackAdapter):
         return self.stance_judgments.report(section, published, evaluations)
 
     def means(self, section: Track, evaluation: dict[str, Any]) -> dict[str, dict[str, dict]]:
-        from argrank.evaluation.results import STANCE
+        from argrank.evaluation.names import STANCE
 
         return {
             tag: {

@@ -17,7 +17,7 @@ from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import FORMAT, STANCE, load_model
 from argrank.core.table_writer import IngestStats
 from argrank.evaluation.in_sample import InSample
-from argrank.evaluation.results import STANCE as STANCE_JUDGMENTS
+from argrank.evaluation.names import STANCE as STANCE_JUDGMENTS
 from argrank.evaluation.results import StanceF1
 from argrank.formats.qrels import judged_topics
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
