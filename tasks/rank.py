@@ -1,7 +1,8 @@
 """Rank: each topic's top documents under one retrieval model; sharded, each shard's top documents, merged.
 
 The topics' query terms are a stage of their own (AnalyzeTopics), so a ranking loads no analyzer: changing a
-ranking parameter re-runs only the scoring.
+ranking parameter re-runs only the scoring. The modules only the analysis and the merge of shards use are imported
+where they run (the topics' reader, the analyzers, the merge: some 5 ms of a re-run after a change of k1).
 """
 
 from __future__ import annotations
@@ -14,15 +15,11 @@ from argrank.core.atomic import atomic_path
 from argrank.core.fingerprint import file_digest
 from argrank.core.parquet_file import read_parquet
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
-from argrank.formats.topics import read_topics
 from argrank.index.statistics import load_statistics
 from argrank.index.store import load_index
-from argrank.retrieval.merge import merge_rankings
-from argrank.retrieval.queries import analyze_topics
 from argrank.retrieval.registry import make_ranker, models
 from argrank.retrieval.search import rank_queries
 from argrank.text.analyzer import analysis_fingerprint
-from argrank.text.multilingual import make_analyzer
 from argrank.tracks.registry import track as registered
 from tasks.base import CachedTask, location
 from tasks.index import BuildIndex, MergeStatistics
@@ -44,6 +41,10 @@ class AnalyzeTopics(CachedTask):
         return [file_digest(self.topics), analysis_fingerprint(self.language)]
 
     def run(self) -> None:
+        from argrank.formats.topics import read_topics
+        from argrank.retrieval.queries import analyze_topics
+        from argrank.text.multilingual import make_analyzer
+
         formulation = registered(self.track).queries[self.query]
         table = analyze_topics(make_analyzer(self.language), read_topics(self.topics), formulation)
         with atomic_path(self.output_path) as tmp:
@@ -77,6 +78,9 @@ class RankTopics(CorpusTask):
             ranker = make_ranker(index, self.method, dict(self.params))
             table = rank_queries(index, read_parquet(self.input()["queries"].path), ranker, self.depth)
         else:
+            from argrank.formats.topics import read_topics
+            from argrank.retrieval.merge import merge_rankings
+
             rankings = (read_ranking(target.path) for target in self.input())
             table = merge_rankings(rankings, [topic.number for topic in read_topics(self.topics)], self.depth)
         with atomic_path(self.output_path) as tmp:

@@ -4,8 +4,10 @@ in a run's `query`; the shared ones are here, a track adds its own (tracks.adapt
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from argrank.formats.topics import Topic
+if TYPE_CHECKING:
+    from argrank.formats.topics import Topic
 
 
 def title(topic: Topic) -> str:

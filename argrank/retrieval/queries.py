@@ -8,12 +8,14 @@ loads no lemma table.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from argrank.formats.topics import Topic
-from argrank.text.analyzer import Analyzer
-from argrank.text.multilingual import MultilingualAnalyzer
+if TYPE_CHECKING:
+    from argrank.formats.topics import Topic
+    from argrank.text.analyzer import Analyzer
+    from argrank.text.multilingual import MultilingualAnalyzer
 
 
 QUERY_SCHEMA = pa.schema([("qid", pa.string()), ("terms", pa.list_(pa.string()))])

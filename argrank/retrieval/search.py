@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
 
 from argrank.core.arrow_arrays import arrow_array
 from argrank.core.progress import track
-from argrank.formats.topics import Topic
 from argrank.index.store import Index
 from argrank.retrieval.queries import analyze_topics
 from argrank.retrieval.scorer import Scorer
-from argrank.text.analyzer import Analyzer
+
+if TYPE_CHECKING:
+    from argrank.formats.topics import Topic
+    from argrank.text.analyzer import Analyzer
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from argrank.formats.topics import Topic
 from argrank.formats.validation import TREC, RunRules
 from argrank.retrieval.formulations import SHARED_QUERIES
 
@@ -28,6 +27,7 @@ if TYPE_CHECKING:
     from argrank.evaluation.results import RunScores, StanceF1, TopicScores
     from argrank.formats.ir_datasets_cache import CachedDataset
     from argrank.formats.runfile import RunLine
+    from argrank.formats.topics import Topic
 
 # The `argrank evaluate` options a ranking track reads (the others are refused for it, by name).
 RANKING_EVALUATE_OPTIONS = ("run", "qrels", "topics", "csv", "json", "measure", "depth", "average")
