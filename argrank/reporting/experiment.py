@@ -7,28 +7,23 @@ table against the baseline (the track's `baseline:`, else its first run), with e
 p-value and significance (comparison.Comparison's `reject`), per measure the per-topic differences of every run
 on one scale, each sweep's means as heat maps, then what the track adds (its adapter's `report_extras`: stance
 matrices, images). A track of another shape writes its own section (`TrackAdapter.report_section`); with nightly
-records, each track's trend as small multiples.
+records, each track's trend as small multiples. A ranking track's section is reporting.ranking_section's, loaded
+only where a track has judgments: a run without them (the bench's) would load the evaluation's modules for nothing.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from argrank.config import Experiment, Track
+from argrank.config import Experiment
 from argrank.core.layout import experiment_folder
-from argrank.evaluation.comparison import Comparison, Significance, compare
 from argrank.evaluation.comparison_text import CORRECTION_NAMES, TEST_NAMES
-from argrank.evaluation.results import RunScores
-from argrank.reporting.html import page, table, text
-from argrank.reporting.plots import difference_plot, sweep_plot, trend_plot
-from argrank.reporting.sweep import Sweep, sweeps, tables
+from argrank.evaluation.names import ALPHA, HOLM, T_TEST
+from argrank.reporting.html import page, text
+from argrank.reporting.plots import trend_plot
 from argrank.tracks.registry import track as registered
-
-if TYPE_CHECKING:
-    from argrank.tracks.adapter import RankingTrack
 
 
 def write_report(
@@ -47,81 +42,20 @@ def write_report(
     if history:
         sections["trend"] = _trend(history, folder, files)
     runs = sum(len(getattr(track, "runs", ())) for track in experiment.tracks.values())
-    settings = Significance()
-    intro = (
+    intro = (  # the comparison's defaults (evaluation.comparison.Significance)
         f'<p class="note">{runs} runs over {len(experiment.tracks)} tracks. Each run is compared with its track\'s '
         f"baseline (<code>baseline:</code> in the runs file, else the first run) by the "
-        f"{TEST_NAMES[settings.test]} over topics, p-values {CORRECTION_NAMES[settings.correction]}-corrected per "
+        f"{TEST_NAMES[T_TEST]} over topics, p-values {CORRECTION_NAMES[HOLM]}-corrected per "
         "measure over the runs tested. "
         f"Under each mean: its difference from the baseline, the corrected p-value and * where it is significant "
-        f"(p &lt; {settings.alpha}); such cells are green (better) or red (worse). Hover a cell for the raw "
+        f"(p &lt; {ALPHA}); such cells are green (better) or red (worse). Hover a cell for the raw "
         "p-value and wins/ties/losses.</p>"
     )
     (folder / "index.html").write_text(page(f"Experiment {experiment.name}", sections, intro), encoding="utf-8")
     return [*files, "index.html"]
 
 
-def ranking_section(adapter: RankingTrack, track: Track, published: Path, folder: Path, files: list[str]) -> str:
-    """A ranking track's comparison tables and per-topic difference plots per judgments file, then what the track
-    adds (RankingTrack.report_extras)."""
-    scores_type = adapter.result_type()
-    data = json.loads((published / "evaluation.json").read_text(encoding="utf-8"))
-    tags = [spec.tag for spec in track.runs]
-    evaluations = {tag: RunScores.from_json(data[tag], scores_type) for tag in tags}
-    html = []
-    for qrels in [name for name in track.qrels if name in evaluations[tags[0]].judgments]:
-        per_topic = {tag: evaluations[tag].judgments[qrels].per_topic for tag in tags}
-        measures = evaluations[tags[0]].judgments[qrels].measures
-        comparison = compare(track.name, qrels, per_topic, track.baseline_tag, measures)
-        html.append(f"<h3>{text(qrels)}</h3>{_comparison_table(comparison)}")
-        html.append(_differences(f"{track.name}-{qrels}", comparison.baseline, per_topic, measures, folder, files))
-        means = {tag: evaluations[tag].judgments[qrels].means for tag in tags}
-        for found in sweeps(track.runs):
-            html.append(_sweep(f"{track.name}-{qrels}", found, means, measures, folder, files))
-    html.append(adapter.report_extras(track, published, evaluations, folder, files))
-    return "".join(html)
-
-
-def _differences(
-    name: str, baseline: str, per_topic: dict[str, dict[str, dict[str, float]]], measures: list[str], folder: Path,
-    files: list[str],
-) -> str:  # fmt: skip
-    """Per measure one plot, a panel per run: its per-topic differences from the baseline, all on one scale."""
-    html = []
-    for measure in measures:
-        differences = {
-            tag: {topic: scores[measure] - per_topic[baseline][topic][measure] for topic, scores in by.items()}
-            for tag, by in per_topic.items()
-            if tag != baseline
-        }
-        if not differences:
-            continue
-        plot = _file_name(f"{name}-differences-{measure}", files)
-        difference_plot(folder / plot, measure, baseline, differences)
-        files.append(plot)
-        html.append(f'<img class="plot" src="{text(plot)}" alt="{text(measure)}: per-topic differences">')
-    return "".join(html)
-
-
-def _sweep(
-    name: str, found: Sweep, means: dict[str, dict[str, float]], measures: list[str], folder: Path, files: list[str]
-) -> str:
-    """A sweep's means as heat maps, a panel per measure (and per pair of its parameters where it lists more)."""
-    panels = {}
-    for measure in measures:
-        for grid in tables(found, {tag: by_measure.get(measure) for tag, by_measure in means.items()}):
-            pair = f" · {grid.row} × {grid.column}" if len(found.names) > 2 else ""
-            panels[f"{measure}{pair}"] = grid
-    plot = _file_name(f"{name}-sweep-{found.entry}", files)
-    sweep_plot(folder / plot, f"sweep {found.entry}: mean per {' × '.join(found.names)}", panels)
-    files.append(plot)
-    return (
-        f'<h4>sweep {text(found.entry)}</h4><p class="note">{len(found.runs)} runs of one entry; the best mean '
-        f'per measure is framed.</p><img class="plot sweep" src="{text(plot)}" alt="sweep {text(found.entry)}">'
-    )
-
-
-def _file_name(stem: str, files: list[str]) -> str:
+def plot_file_name(stem: str, files: list[str]) -> str:
     """A plot's file name (SVG) from names that may hold characters a path should not (a measure's "/", anything
     in a track name a history record gives), numbered where it would repeat one of `files`: two plots of one name
     made the publication, and every later run, fail."""
@@ -131,40 +65,6 @@ def _file_name(stem: str, files: list[str]) -> str:
         number += 1
         name = f"{stem}-{number}.svg"
     return name
-
-
-def _comparison_table(comparison: Comparison) -> str:
-    """Runs × measures: each mean with its difference, corrected p-value and significance mark under it, the cell
-    coloured where the difference is significant (the text table's and the JSON's `reject`)."""
-    rows = []
-    for tag, figures in comparison.runs.items():
-        cells = [f"<td>{text(tag)}{' (baseline)' if tag == comparison.baseline else ''}</td>"]
-        for measure in comparison.measures:
-            entry = figures[measure]
-            if "wins" not in entry:
-                cells.append(f'<td class="baseline">{_number(entry["mean"])}</td>')
-                continue
-            if entry.get("identical"):
-                detail, tip = "identical to the baseline", "not tested: the same score on every topic"
-            else:
-                mark = "*" if entry["reject"] else ""
-                detail = f"{entry['difference']:+.4f}, p {_number(entry['p_corrected'])}{mark}"
-                tip = f"raw p {_number(entry['p'])}, wins/ties/losses {entry['wins']}/{entry['ties']}/{entry['losses']}"
-            colour = ("better" if entry["difference"] > 0 else "worse") if entry["reject"] else ""
-            cells.append(
-                f'<td class="{colour}" title="{text(tip)}">{entry["mean"]:.4f}<small>{text(detail)}</small></td>'
-            )
-        rows.append(cells)
-    settings = comparison.significance
-    caption = (
-        f"{comparison.topics} topics, baseline {comparison.baseline}; under each mean: difference, "
-        f"{CORRECTION_NAMES[settings.correction]}-corrected p ({TEST_NAMES[settings.test]}), * p < {settings.alpha}"
-    )
-    return table(["run", *comparison.measures], rows, caption, raw=True)
-
-
-def _number(value: float | None) -> str:
-    return "-" if value is None else f"{value:.4f}"
 
 
 def _trend(history: list[dict[str, Any]], folder: Path, files: list[str]) -> str:
@@ -178,7 +78,7 @@ def _trend(history: list[dict[str, Any]], folder: Path, files: list[str]) -> str
         charts.setdefault(track, {})[f"{qrels}: {measure}"] = lines
     html = [f'<p class="note">{len(history)} nightly records (outputs/history.jsonl).</p>']
     for track, by_chart in charts.items():
-        plot = _file_name(f"trend-{track}", files)
+        plot = plot_file_name(f"trend-{track}", files)
         trend_plot(folder / plot, f"{track}: each mean over the nightly runs", by_chart)
         files.append(plot)
         html.append(f'<img class="plot trend" src="{text(plot)}" alt="{text(track)}: means over time">')

@@ -177,7 +177,7 @@ class RankingTrack(TrackAdapter):
     # Report and history.
 
     def report_section(self, section: Track, published: Path, folder: Path, files: list[str]) -> str:
-        from argrank.reporting.experiment import ranking_section
+        from argrank.reporting.ranking_section import ranking_section
 
         return ranking_section(self, section, published, folder, files)
 

@@ -3,13 +3,13 @@ record gives (two plots of one name made the publication, and so every later run
 
 from __future__ import annotations
 
-from argrank.reporting.experiment import _file_name, _trend
+from argrank.reporting.experiment import _trend, plot_file_name
 
 
 def test_names_that_would_repeat_are_numbered_and_stay_plain():
     files: list[str] = []
     for stem in ["args-rel-differences-P/10", "args-rel-differences-P_10", "../../escape", "args-rel-differences-P_10"]:
-        files.append(_file_name(stem, files))
+        files.append(plot_file_name(stem, files))
     assert files == ["args-rel-differences-P_10.svg", "args-rel-differences-P_10-2.svg", "_.._escape.svg",
                      "args-rel-differences-P_10-3.svg"]  # fmt: skip
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from argrank.evaluation.comparison import compare
-from argrank.reporting.experiment import _comparison_table
+from argrank.reporting.ranking_section import _comparison_table
 
 PER_TOPIC = {
     "base": {str(t): {"m": t / 10} for t in range(1, 7)},
