@@ -18,7 +18,6 @@ from argrank.core.grid import expand
 from argrank.core.input_file import check_regular
 from argrank.core.names import name_problem
 from argrank.evaluation.names import EXAMPLES, STANCE
-from argrank.formats.ir_datasets_cache import dataset_settings
 from argrank.formats.runs_yaml import RunsFileLoader, TooLarge
 from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS
 from argrank.quality.settings import RANGES as QUALITY_RANGES
@@ -202,6 +201,8 @@ def read_ranking_section(path: Path, adapter: RankingTrack, settings: Any, submi
     if unknown:
         raise InputError(path, where, f"unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     if "dataset" in settings:  # the keys the section gives itself win over the dataset's
+        from argrank.formats.ir_datasets_cache import dataset_settings  # loaded only for a section that names one
+
         cached = dataset_settings(
             path, f"{where}.dataset", settings["dataset"], adapter.datasets, adapter.corpus_key, set(settings)
         )

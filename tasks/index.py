@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import luigi
 
-from argrank.index.build import index_codes, read_token_codes
 from argrank.index.statistics import merge_statistics, save_statistics
 from argrank.index.store import FORMAT, load_index, save_index
 from tasks.base import CachedTask, log
@@ -22,6 +21,8 @@ class BuildIndex(ShardTask):
         return [f"index format {FORMAT}"]
 
     def run(self) -> None:
+        from argrank.index.build import index_codes, read_token_codes
+
         save_index(index_codes(read_token_codes(self.input().path)), self.output_path)
 
 

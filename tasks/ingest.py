@@ -4,11 +4,14 @@ where its documents are and how they are read."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import luigi
 
-from argrank.core.table_writer import IngestStats
 from tasks.base import CachedTask, location, log
+
+if TYPE_CHECKING:
+    from argrank.core.table_writer import IngestStats
 
 
 class IngestTask(CachedTask):

@@ -6,8 +6,6 @@ import luigi
 
 from argrank.formats.token_table import TOKENS_FORMAT
 from argrank.text.analyzer import analysis_fingerprint
-from argrank.text.multilingual import make_analyzer
-from argrank.text.tokenize import tokenize_table
 from tasks.base import CachedTask, location, log
 from tasks.tracks import track_tasks
 
@@ -63,6 +61,9 @@ class TokenizeDocuments(ShardTask):
         return [analysis_fingerprint(self.language), f"token table format {TOKENS_FORMAT}"]
 
     def run(self) -> None:
+        from argrank.text.multilingual import make_analyzer
+        from argrank.text.tokenize import tokenize_table
+
         kept = tokenize_table(
             self.input().path,
             self.output_path,

@@ -6,11 +6,13 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from argrank.core.text_table import text_table
-from argrank.evaluation.comparison import Comparison
 from argrank.evaluation.names import BONFERRONI, HOLM, T_TEST
+
+if TYPE_CHECKING:
+    from argrank.evaluation.comparison import Comparison
 
 TEST_NAMES = {T_TEST: "paired t-test", "wilcoxon": "Wilcoxon signed-rank test"}
 CORRECTION_NAMES = {HOLM: "Holm", BONFERRONI: "Bonferroni"}

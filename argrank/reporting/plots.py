@@ -12,8 +12,10 @@ from __future__ import annotations
 import math
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from argrank.reporting.sweep import Table
+if TYPE_CHECKING:
+    from argrank.reporting.sweep import Table
 
 COLUMNS = 3  # panels side by side at most: at the page's width each is still wide enough for its labels
 BETTER, WORSE, EVEN = "#1a7f37", "#cf222e", "#8c959f"
