@@ -110,7 +110,7 @@ def run_experiment(runs_file: str = "runs.yaml", outputs: str = "outputs", worke
 
     Each call reads the runs file and the cache afresh, so a parameter changed since the last call re-runs only
     the stages it reaches, without what a new process pays first: Python, Luigi, numpy, Arrow and the graph's
-    modules, most of a CPU-second, more than the work of a BM25 re-run at args.me size (see docs/python-api.md)."""
+    modules, a third of a CPU-second, more than the work of a BM25 re-run at args.me size (see docs/python-api.md)."""
     experiment = load_experiment(runs_file)
     failure = _build(str(runs_file), str(outputs), workers)
     if failure:
