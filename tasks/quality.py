@@ -9,7 +9,6 @@ signatures while empty (CachedTask.omitted_when_empty), so runs without them kee
 from __future__ import annotations
 
 import luigi
-import pyarrow.compute as pc
 from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
@@ -86,6 +85,8 @@ class RerankQuality(CachedTask):
         }
 
     def run(self) -> None:
+        import pyarrow.compute as pc
+
         from argrank.core.document_texts import texts_by_id
         from argrank.core.model_file import QUALITY, load_model
         from argrank.quality.model import MODEL_TYPES, predict_quality

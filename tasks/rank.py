@@ -19,7 +19,7 @@ from argrank.index.statistics import load_statistics
 from argrank.index.store import load_index
 from argrank.retrieval.registry import make_ranker, models
 from argrank.retrieval.search import rank_queries
-from argrank.text.analyzer import analysis_fingerprint
+from argrank.text.analysis_fingerprint import analysis_fingerprint
 from argrank.tracks.registry import track as registered
 from tasks.base import CachedTask, location
 from tasks.index import BuildIndex, MergeStatistics

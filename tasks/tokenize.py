@@ -5,7 +5,7 @@ from __future__ import annotations
 import luigi
 
 from argrank.formats.token_table import TOKENS_FORMAT
-from argrank.text.analyzer import analysis_fingerprint
+from argrank.text.analysis_fingerprint import analysis_fingerprint
 from tasks.base import CachedTask, location, log
 from tasks.tracks import track_tasks
 

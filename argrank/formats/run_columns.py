@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from argrank.core.arrow_arrays import arrow_array, one_array
+from argrank.core.arrow_kernels import SetLookupOptions, cast, kernel
 from argrank.formats.runfile import Q0, RunLine
 from argrank.formats.validation import RunRules
 
@@ -65,13 +65,14 @@ def conforms(run: RunColumns, tag: str, rules: RunRules) -> bool:
         return False
     if not np.isfinite(score).all():
         return False
-    if not pc.all(pc.is_in(column2, pa.array(sorted(rules.column2), pa.string()))).as_py():
+    labels = SetLookupOptions(pa.array(sorted(rules.column2), pa.string()))
+    if not kernel("all", kernel("is_in", column2, options=labels)).as_py():
         return False
-    q0 = pc.equal(column2, _text(Q0))
-    if pc.any(q0).as_py() and not pc.all(q0).as_py():  # Q0 on every line or on none
+    q0 = kernel("equal", column2, _text(Q0))
+    if kernel("any", q0).as_py() and not kernel("all", q0).as_py():  # Q0 on every line or on none
         return False
-    lists = pc.binary_join_element_wise(qid, column2, _text("\t")) if rules.by_stance else qid
-    encoded = pc.dictionary_encode(lists)
+    lists = kernel("binary_join_element_wise", qid, column2, _text("\t")) if rules.by_stance else qid
+    encoded = kernel("dictionary_encode", lists)
     codes = encoded.indices.to_numpy()
     starts = np.flatnonzero(np.concatenate([[True], codes[1:] != codes[:-1]]))
     if len(starts) != len(encoded.dictionary):  # a list that starts again after another
@@ -84,16 +85,17 @@ def conforms(run: RunColumns, tag: str, rules: RunRules) -> bool:
     if (score[1:][later[1:]] > score[:-1][later[1:]]).any():  # a score above the line before's
         return False
     # No document twice in a topic (lists of one topic by stance included): the (topic, document) pairs distinct.
-    return len(pc.unique(pc.binary_join_element_wise(qid, doc, _text("\t")))) == n
+    return len(kernel("unique", kernel("binary_join_element_wise", qid, doc, _text("\t")))) == n
 
 
 def format_columns(run: RunColumns, tag: str) -> bytes:
     """The run's text in UTF-8, as runfile.format_run writes the same lines (scores as Python's shortest repr)."""
     if len(run.rank) == 0:
         return b""
-    ranks = arrow_array(run.rank).cast(pa.string())
+    ranks = cast(arrow_array(run.rank), pa.string())
     ending = _text(tag + "\n")  # one value for every line, not a column of copies
-    lines = pc.binary_join_element_wise(run.qid, run.column2, run.doc, ranks, score_texts(run.score), ending, _text(" "))
+    fields = (run.qid, run.column2, run.doc, ranks, score_texts(run.score), ending)
+    lines = kernel("binary_join_element_wise", *fields, _text(" "))
     return _concatenated(lines)
 
 
@@ -103,7 +105,7 @@ def score_texts(scores: np.ndarray) -> pa.Array:
     that are not whole numbers, in magnitude between 1e-4 and 1e9, where both write the same plain decimals
     (tests/unit/test_run_columns.py checks it on drawn floats), and repr writes the others: a 50,000-line run of
     the bench took 0.046-0.064 CPU-s to format with repr for every score, 0.013-0.015 so."""
-    texts = pc.cast(arrow_array(np.asarray(scores, dtype=np.float64)), pa.string())
+    texts = cast(arrow_array(np.asarray(scores, dtype=np.float64)), pa.string())
     magnitude = np.abs(scores)
     plain = (magnitude >= 1e-4) & (magnitude < 1e9) & (scores != np.floor(scores))
     if plain.all():

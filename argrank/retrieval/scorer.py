@@ -12,8 +12,8 @@ from typing import Iterable, Protocol
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
+from argrank.core.arrow_kernels import index_in
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import Index
 
@@ -64,4 +64,4 @@ def postings_rows(index: Index, statistics: CollectionStatistics) -> np.ndarray:
     """For each term of the statistics, its row of the index's postings, or -1 where the index lacks it."""
     if statistics.terms.equals(index.terms):
         return np.arange(len(index.terms))
-    return pc.index_in(statistics.terms, value_set=index.terms).fill_null(-1).to_numpy().astype(np.int64)
+    return index_in(statistics.terms, index.terms, missing=-1).to_numpy().astype(np.int64)

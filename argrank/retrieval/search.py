@@ -13,6 +13,7 @@ import numpy as np
 import pyarrow as pa
 
 from argrank.core.arrow_arrays import arrow_array
+from argrank.core.arrow_kernels import take
 from argrank.core.progress import track
 from argrank.index.store import Index
 from argrank.retrieval.queries import analyze_topics
@@ -75,8 +76,8 @@ def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, wa
     lengths = np.array([len(top) for top in docs], dtype=np.int64)
     ranks = [np.arange(1, n + 1, dtype=np.int32) for n in lengths.tolist()]
     columns = {
-        "qid": pa.array(qids, pa.string()).take(arrow_array(np.repeat(np.arange(len(qids)), lengths))),
-        "doc": index.doc_ids.take(arrow_array(np.concatenate(docs) if docs else np.zeros(0, dtype=np.int64))),
+        "qid": take(pa.array(qids, pa.string()), arrow_array(np.repeat(np.arange(len(qids)), lengths))),
+        "doc": take(index.doc_ids, arrow_array(np.concatenate(docs) if docs else np.zeros(0, dtype=np.int64))),
         "rank": arrow_array(np.concatenate(ranks) if ranks else np.zeros(0, dtype=np.int32)),
         "score": arrow_array(np.concatenate(scores) if scores else np.zeros(0)),
     }

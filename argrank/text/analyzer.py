@@ -8,8 +8,6 @@ without calling spaCy; of the chunks not seen before, a plain word with at most 
 
 from __future__ import annotations
 
-from functools import cache
-from importlib.metadata import version
 from typing import Iterable
 
 import numpy as np
@@ -22,24 +20,16 @@ from argrank.text.chunk_borders import ChunkBorders
 # their teardown take most of a second, which a run that only ranks (its queries analysed by an earlier stage) or
 # the graph's start would pay for nothing.
 
+# The rules below have a version, which names the token lists they made: analysis_fingerprint.RULES_VERSION.
 DROPPED = -1
 _CAPITALISED_NOUNS = {"de"}  # languages whose lemma tables key nouns with a capital letter
 # Distinct whitespace-delimited chunks an Analyzer remembers (about 150 bytes each) before it starts afresh.
 CHUNK_MEMO_SIZE = 1 << 20
-# Bump when the analysis rules below change, so cached token lists made by the old rules are not reused.
-RULES_VERSION = 1
 # Joins chunks for one tokenizer call (a private-use character: one token, no special case starts or continues with it).
 SEPARATOR = "\ue000"
 # A lowercase ASCII word, maybe with one of these marks after it: most chunks not seen before (see Analyzer._plain).
 MARKS = ".,?!;:"
 PLAIN = f"^[a-z]+[{MARKS}]?$"
-
-
-@cache
-def analysis_fingerprint(language: str) -> str:
-    """What decides an analyzer's output besides the text: our rules, the language, spaCy's and the tables' versions.
-    Kept per process: each stage that analyses text asks for it, and reading the versions' metadata takes 3-5 ms."""
-    return f"rules {RULES_VERSION}, {language}, spacy {version('spacy')}, lookups {version('spacy-lookups-data')}"
 
 
 def lowercase(texts: pa.Array) -> pa.Array:

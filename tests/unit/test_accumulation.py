@@ -134,10 +134,11 @@ def test_a_ranker_that_changes_kernels_between_queries_scores_as_one_that_never_
 
 
 @pytest.mark.parametrize("built", [True, False], ids=["prebuilt", "none-built"])
-def test_ranking_a_run_loads_neither_numba_nor_numpy_ma(tmp_path, prebuilt_kernels, built):
+def test_ranking_a_run_loads_neither_numba_nor_numpy_ma_nor_pyarrow_compute(tmp_path, prebuilt_kernels, built):
     """The re-run after a ranking parameter changed: a new process that loads an index and ranks a few queries
     must not pay numba's second of loading; it scores with the prebuilt kernels, or numpy's where none are built.
-    Nor numpy.ma's 8 ms, which `np.unique` and `pa.array` of a numpy array load (core/arrow_arrays.py)."""
+    Nor numpy.ma's 8 ms, which `np.unique` and `pa.array` of a numpy array load (core/arrow_arrays.py), nor
+    pyarrow.compute's 30 ms, which Arrow's computing methods load (core/arrow_kernels.py)."""
     ids = [f"d{i}" for i in range(50)]
     tokens = [["alpha", "beta"][: 1 + i % 2] * (1 + i % 3) for i in range(50)]
     save_index(build_index(pa.array(ids), pa.array(tokens, type=pa.list_(pa.string()))), tmp_path / "index")
@@ -155,11 +156,12 @@ def test_ranking_a_run_loads_neither_numba_nor_numpy_ma(tmp_path, prebuilt_kerne
         ranker = make_ranker(index, "bm25", {{"k1": 1}})
         queries = pa.table({{"qid": ["1", "2"], "terms": [["alpha"], ["beta", "alpha"]]}})
         table = rank_queries(index, queries, ranker, 10)
-        print(table.num_rows, sorted(ranker.accumulation.used), "numba" in sys.modules, "numpy.ma" in sys.modules)
+        print(table.num_rows, sorted(ranker.accumulation.used), "numba" in sys.modules, "numpy.ma" in sys.modules,
+              "pyarrow.compute" in sys.modules)
     """)
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["20", "['prebuilt']" if built else "['numpy']", "False", "False"]
+    assert done.stdout.split() == ["20", "['prebuilt']" if built else "['numpy']", "False", "False", "False"]
 
 
 def test_the_prebuilt_kernels_refuse_arguments_of_another_type(prebuilt_kernels):

@@ -104,18 +104,29 @@ def test_the_graph_loads_a_tracks_tasks_only_where_the_runs_file_names_it(tmp_pa
     """Luigi's command line is built three times in a run, with every parameter of every task class then
     registered: the graph's import registers no track's own tasks, and building one track's graph loads that
     track's task module alone."""
+    tracks = "sorted(m for m in sys.modules if m.startswith('tasks.tracks.'))"
+    done = _build_args_graph(tmp_path, before=f"print('IMPORTED', {tracks})", after=f"print('BUILT', {tracks})")
+    assert "IMPORTED []\nBUILT ['tasks.tracks.args']\n" in done.stdout, (done.stdout[-500:], done.stderr[-2000:])
+
+
+def test_the_args_graph_is_built_without_pyarrow_compute(tmp_path):
+    """pyarrow.compute's import costs a process some 0.03 CPU-seconds, a twentieth of the re-run after a change of
+    k1: the graph, and the stages that rank and write a run, call Arrow's kernels by name (core/arrow_kernels.py)."""
+    done = _build_args_graph(tmp_path, after="print('COMPUTE', 'pyarrow.compute' in sys.modules)")
+    assert done.stdout.endswith("COMPUTE False\n"), (done.stdout[-500:], done.stderr[-2000:])
+
+
+def _build_args_graph(tmp_path: Path, before: str = "", after: str = "") -> subprocess.CompletedProcess:
+    """A new process that imports the graph and builds it for runs.yaml's args section: `before` runs after the
+    import, `after` once every task of the graph is made."""
     section = (REPO / "runs.yaml").read_text(encoding="utf-8").split("\nargs:\n", 1)[1].split("\n\n", 1)[0]
     runs = tmp_path / "runs.yaml"
     runs.write_text("submission: false\nargs:\n" + section.replace("data/", f"{REPO / 'data'}/") + "\n", "utf-8")
-    tracks = "sorted(m for m in sys.modules if m.startswith('tasks.tracks.'))"
     script = (
-        "import sys, luigi\nimport workflows.graph\n"
-        f"print('IMPORTED', {tracks})\n"
+        f"import sys, luigi\nimport workflows.graph\n{before}\n"
         "luigi.configuration.get_config().set('argrank', 'output_dir', sys.argv[2])\n"
         "todo = [workflows.graph.FullSubmission(runs_file=sys.argv[1])]\n"
-        "while todo:\n    todo += luigi.task.flatten(todo.pop().requires())\n"
-        f"print('BUILT', {tracks})"
+        f"while todo:\n    todo += luigi.task.flatten(todo.pop().requires())\n{after}"
     )
     command = [sys.executable, "-c", script, str(runs), str(tmp_path / "outputs")]
-    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
-    assert "IMPORTED []\nBUILT ['tasks.tracks.args']\n" in done.stdout, (done.stdout[-500:], done.stderr[-2000:])
+    return subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
