@@ -18,6 +18,7 @@ import shutil
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import luigi
 from luigi.task import flatten
@@ -79,6 +80,9 @@ def _checked_run(run: Callable[[CachedTask], None]) -> Callable[[CachedTask], No
     return checked
 
 
+T = TypeVar("T")
+R = TypeVar("R")
+
 DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (core/fingerprint.py)
 
 
@@ -90,6 +94,21 @@ class argrank(KnownParameters, luigi.Config):
         default="", description="tonight's record (JSON) while `argrank nightly` rebuilds the report: in its trend "
         "before the history keeps it, so a nightly stopped before the end leaves no record",
     )  # fmt: skip
+
+
+def once_per_task(method: Callable[[T], R]) -> Callable[[T], R]:
+    """A task's method without arguments, computed once per task object and kept on it. Luigi keeps one object per
+    task and parameters for a build (workflows.setup.fresh_build starts the next afresh) and asks the same
+    questions of it many times while it schedules."""
+    kept = f"_{method.__name__}_once"
+
+    @functools.wraps(method)
+    def once(task: T) -> R:
+        if kept not in task.__dict__:
+            task.__dict__[kept] = method(task)
+        return task.__dict__[kept]
+
+    return once
 
 
 def location(parameter: luigi.Parameter) -> luigi.Parameter:

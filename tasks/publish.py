@@ -22,7 +22,7 @@ from argrank.core.fingerprint import digest
 from argrank.core.layout import experiment_folder, submission_folder
 from argrank.core.ownership import claim
 from argrank.core.published_folder import is_published, publish
-from tasks.base import argrank, unwritable_as_input_error
+from tasks.base import argrank, once_per_task, unwritable_as_input_error
 from tasks.evaluate import evaluation_task
 from tasks.known_parameters import KnownParameters
 from tasks.runs import run_task
@@ -53,6 +53,7 @@ class Publisher(KnownParameters, luigi.Task):
         submission = [submission_folder(output_dir) / self.track] if experiment.submission else []
         return [experiment_folder(output_dir, experiment.name) / self.track, *submission]
 
+    @once_per_task  # the signatures it is made of are (CachedTask.signature)
     def signature(self) -> str:
         return digest(_signature_tree(self.requires()))
 

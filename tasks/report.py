@@ -16,7 +16,7 @@ from argrank.core.fingerprint import digest
 from argrank.core.layout import history_file, report_folder
 from argrank.core.published_folder import is_published, publish
 from argrank.reporting.history import read_history
-from tasks.base import argrank, unwritable_as_input_error
+from tasks.base import argrank, once_per_task, unwritable_as_input_error
 from tasks.known_parameters import KnownParameters
 from tasks.publish import Publisher, PublishTrack, claim_published_folders
 from tasks.tracks import track_tasks
@@ -44,6 +44,7 @@ class ExperimentReport(KnownParameters, luigi.Task):
         tonight = argrank().nightly_record
         return [*read_history(history_file(argrank().output_dir)), *([json.loads(tonight)] if tonight else [])]
 
+    @once_per_task  # as the publishers' signatures it is made of
     def signature(self) -> str:
         return digest([task.signature() for task in self.requires()], self.history())
 
