@@ -9,21 +9,19 @@ from __future__ import annotations
 
 import luigi
 import pyarrow.parquet as pq
-from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
 from argrank.core.fingerprint import file_digest
 from argrank.core.parquet_file import read_parquet
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
-from argrank.index.statistics import load_statistics
 from argrank.index.store import load_index
 from argrank.retrieval.registry import make_ranker, models
 from argrank.retrieval.search import rank_queries
 from argrank.text.analysis_fingerprint import analysis_fingerprint
 from argrank.tracks.registry import track as registered
 from tasks.base import CachedTask, location
-from tasks.index import BuildIndex, MergeStatistics
-from tasks.tokenize import CorpusTask, ShardTask
+from tasks.index import BuildIndex
+from tasks.tokenize import CorpusTask
 
 
 class AnalyzeTopics(CachedTask):
@@ -67,6 +65,8 @@ class RankTopics(CorpusTask):
     def requires(self) -> dict[str, CachedTask] | list[CachedTask]:
         if self.shards == 1:
             return {"index": self.clone(BuildIndex), "queries": self.clone(AnalyzeTopics)}
+        from tasks.shards import RankShard
+
         return [self.clone(RankShard, shard=shard) for shard in range(self.shards)]
 
     def input_digests(self) -> list[str]:
@@ -83,30 +83,5 @@ class RankTopics(CorpusTask):
 
             rankings = (read_ranking(target.path) for target in self.input())
             table = merge_rankings(rankings, [topic.number for topic in read_topics(self.topics)], self.depth)
-        with atomic_path(self.output_path) as tmp:
-            write_ranking(table, tmp)
-
-
-@inherits(RankTopics)  # the ranking settings; the corpus and shard parameters come from ShardTask
-class RankShard(ShardTask):
-    """One shard's top `depth` per topic, scored with the whole collection's statistics, so the scores are those
-    the unsharded index gives its documents and the merged top `depth` is the unsharded one."""
-
-    stage = "rank-shard"
-    extension = EXTENSION
-
-    def requires(self) -> dict[str, CachedTask]:
-        return {
-            "index": self.clone(BuildIndex),
-            "statistics": self.clone(MergeStatistics),
-            "queries": self.clone(AnalyzeTopics),
-        }
-
-    def run(self) -> None:
-        index = load_index(self.input()["index"].path)
-        statistics = load_statistics(self.input()["statistics"].path)
-        ranker = make_ranker(index, self.method, dict(self.params), statistics)
-        queries = read_parquet(self.input()["queries"].path)
-        table = rank_queries(index, queries, ranker, self.depth, warn_unmatched=False)
         with atomic_path(self.output_path) as tmp:
             write_ranking(table, tmp)

@@ -24,8 +24,9 @@ from argrank.text.multilingual import make_analyzer
 from argrank.text.tokenize import tokenize_table
 from argrank.tracks.args.argsme import ingest_argsme
 from argrank.tracks.args.layout import corpus_files
-from tasks.index import BuildIndex, MergeStatistics
-from tasks.rank import RankShard, RankTopics
+from tasks.index import BuildIndex
+from tasks.rank import RankTopics
+from tasks.shards import MergeStatistics, RankShard
 from tasks.tokenize import TokenizeDocuments
 
 REPO = Path(__file__).resolve().parents[2]
