@@ -54,7 +54,7 @@ def bm25(index, params: dict, kernels):
     return ranker
 
 
-@pytest.mark.parametrize("k1,b", [(1.5, 0.75), (1.2, 0.4), (0.9, 0.95)])
+@pytest.mark.parametrize("k1,b", [(1.5, 0.75), (1.2, 0.4), (0.9, 0.95), (2, 0)])  # whole numbers: YAML's ints
 def test_bm25_scores_identical_to_rank_bm25(corpus, k1, b, kernels):
     ids, docs, index = corpus
     order = sorted(range(len(ids)), key=ids.__getitem__)

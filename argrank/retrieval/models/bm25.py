@@ -37,7 +37,7 @@ class BM25(PostingsScorer):
         # Per document, once per ranker: rank-bm25's length term, k1·(1 − b + b·dl/avgdl), in its order of operations;
         # per posting, the tf factor that uses it (see retrieval/accumulator.py).
         # In place: each temporary of a document-sized expression is 3 MB of fresh pages at args.me size.
-        self.norm = b * self.doc_lengths
+        self.norm = b * self.doc_lengths  # floats: make_ranker passes parameters as floats
         self.norm /= self.avgdl
         self.norm += 1 - b
         self.norm *= k1
