@@ -3,7 +3,7 @@ shard's ranking scored with them (RankTopics merges the shards' rankings).
 
 Loaded where a runs file asks for shards (RankTopics.requires): Luigi builds its command line three times in a run,
 with every parameter of every task class then registered, and an unsharded run has no use for these two's 16
-(some 2 ms of a re-run after a change of k1).
+(some 1.5 ms of a re-run after a change of k1).
 """
 
 from __future__ import annotations
