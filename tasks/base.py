@@ -144,23 +144,22 @@ class CachedTask(KnownParameters, luigi.Task):
         empty = {name for name in self.omitted_when_empty if not getattr(self, name, None)}
         return {k: v for k, v in sorted(params.items()) if k not in self.location_params() and k not in empty}
 
+    @once_per_task
     def signature(self) -> str:
         """Computed once per task object. Luigi asks every task for its output many times while it schedules, and
         each signature reaches down to the corpus fingerprint (an image collection's is a walk over its whole
         tree), so without this a graph's scheduling grows with its size squared. Luigi keeps one object per task
         and parameters; a build in a process that built before starts with none (workflows.setup.fresh_build),
         so files changed between two builds are seen."""
-        if "_signature" not in self.__dict__:
-            remember_digests_in(Path(argrank().output_dir) / DIGESTS)
-            upstream = [task.signature() for task in flatten(self.requires())]
-            try:
-                inputs = self.input_digests()
-            except (InputError, OSError):
-                # Unreadable now: the target cannot exist, and run() meets the same problem and reports it.
-                inputs = ["unreadable"]
-            self._inputs = inputs
-            self._signature = digest(self.task_family, self.own_params(), upstream, inputs)
-        return self._signature
+        remember_digests_in(Path(argrank().output_dir) / DIGESTS)
+        upstream = [task.signature() for task in flatten(self.requires())]
+        try:
+            inputs = self.input_digests()
+        except (InputError, OSError):
+            # Unreadable now: the target cannot exist, and run() meets the same problem and reports it.
+            inputs = ["unreadable"]
+        self._inputs = inputs
+        return digest(self.task_family, self.own_params(), upstream, inputs)
 
     def check_inputs(self, when: str) -> None:
         """InputError if the files this task reads itself are not those its signature was computed from, so a
