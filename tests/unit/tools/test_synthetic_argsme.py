@@ -15,12 +15,12 @@ from argrank.tracks.args.argsme import ingest_argsme
 from argrank.tracks.args.layout import SOURCE_FILES, corpus_files
 from tools.generate_argsme import main
 from tools.synthetic_argsme import (
-    _QUESTIONS,
     CORPUS_FILES,
     DEFAULT_ARGUMENTS,
     MANIFEST,
     MAX_WORDS,
     NON_ARGUMENTS,
+    QUESTIONS,
     REAL_COUNTS,
     SHORT_SHARE,
     TOPICS_FILE,
@@ -30,7 +30,7 @@ from tools.synthetic_argsme import (
     premise_lengths,
 )
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 N = 2_000
 
 
@@ -88,7 +88,7 @@ def test_topics_are_questions_whose_words_occur_in_the_corpus(corpus):
     analyzer = shared_analyzer("en")
     arguments = [a for name in SOURCE_FILES for a in json.loads((directory / name).read_text())["arguments"]]
     titles = {title: set(analyzer.analyze(title)) for title in {a["context"]["discussionTitle"] for a in arguments}}
-    template_terms = {term for question in _QUESTIONS for term in analyzer.analyze(question.format(""))}
+    template_terms = {term for question in QUESTIONS for term in analyzer.analyze(question.format(""))}
     for topic in topics:
         theme = set(analyzer.analyze(topic.title)) - template_terms
         assert len(theme) >= 2, topic.title
