@@ -15,15 +15,14 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m compileall -q argrank tasks workflows
 	touch $(STAMP)
 
-# The accumulator's kernels compiled ahead of time (argrank/retrieval/ahead_of_time.py, some 4 CPU-s), which a ranking
-# process without numba loads in milliseconds; rebuilt when their sources change. Where they cannot be built (no C
-# compiler), rankings score as before, in numpy or numba's kernels.
-KERNEL_SOURCES := argrank/core/prefetch.py \
-	$(addprefix argrank/retrieval/,accumulator.py numpy_accumulator.py ahead_of_time.py)
-PREBUILT := argrank/retrieval/prebuilt/.built
+# BM25's numba kernels compiled ahead of time (argrank/kernels/bm25_prebuilt.py), which a ranking process loads
+# without numba's compiler; rebuilt when their sources change. Where they cannot be built (no C compiler), the
+# `kernels` setting takes numba's jit-compiled kernels instead.
+KERNEL_SOURCES := $(addprefix argrank/kernels/,bm25_numba.py bm25_numpy.py bm25_prebuilt.py prefetch.py)
+PREBUILT := argrank/kernels/prebuilt/.built
 $(PREBUILT): $(STAMP) $(KERNEL_SOURCES)
-	@$(PYTHON) -m argrank.retrieval.ahead_of_time && touch $@ || \
-		echo "note: the ranking kernels could not be built ahead of time; rankings load numba's instead"
+	@$(PYTHON) -m argrank.kernels.bm25_prebuilt && touch $@ || \
+		echo "note: BM25's kernels could not be built ahead of time; rankings use numba's jit-compiled ones"
 
 kernels: $(PREBUILT)
 
@@ -35,10 +34,12 @@ nightly: $(STAMP) kernels dictionaries
 	$(VENV)/bin/argrank nightly
 
 test: $(STAMP) kernels browser dictionaries
+	$(VENV)/bin/lint-imports
 	$(PYTHON) -m pytest -q
 
 # The quick loop: tests/unit without the analyzer's exhaustive checks (no graph, no processes, no luigid).
 test-fast: $(STAMP) kernels
+	$(VENV)/bin/lint-imports
 	$(PYTHON) -m pytest -q -m "not slow"
 
 # The benchmark's peer libraries (bm25s, tantivy) are an extra of their own: never runtime or test dependencies.

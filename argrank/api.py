@@ -21,6 +21,7 @@ from argrank.evaluation.names import ALPHA, HOLM, T_TEST
 from argrank.evaluation.ranking import DEPTH
 from argrank.formats.runfile import RunLine, read_run
 from argrank.tracks.registry import track as registered
+from argrank.tracks.track import RankingTrack, Track
 
 TOPIC_COLUMNS = ("qid", "query_id", "topic")
 DOCUMENT_COLUMNS = ("docno", "doc_id", "doc")
@@ -57,10 +58,10 @@ def compare(
     import pyarrow as pa
 
     named = _named_runs(runs, names)
-    adapter, judged = registered(track), _judgments(qrels, track)
+    ranked, judged = registered(track), _judgments(qrels, track)
     per_topic, scored_names = {}, []
     for name, run in named.items():
-        scores = _score(adapter, _run_lines(run), judged, measures, depth)
+        scores = _score(ranked, _run_lines(run), judged, measures, depth)
         per_topic[name], scored_names = scores.per_topic, scores.measures
     if perquery:
         return pa.Table.from_pylist(per_query_rows(per_topic), schema=_schema(PER_QUERY_COLUMNS))
@@ -70,10 +71,10 @@ def compare(
     return pa.Table.from_pylist(comparison.summary_rows(), schema=_schema(SUMMARY_COLUMNS))
 
 
-def _score(adapter: Any, lines: list[RunLine], judged: Any, measures: Iterable[str] | None, depth: int) -> Any:
-    if not hasattr(adapter, "score"):
-        raise ValueError(f"track {adapter.name!r} does not rank with TREC runs; evaluate it with its own command")
-    return adapter.score(lines, judged, list(measures) if measures else None, depth, None)
+def _score(ranked: Track, lines: list[RunLine], judged: Any, measures: Iterable[str] | None, depth: int) -> Any:
+    if not isinstance(ranked, RankingTrack):
+        raise ValueError(f"track {ranked.name!r} does not rank with TREC runs; evaluate it with its own command")
+    return ranked.score(lines, judged, list(measures) if measures else None, depth, None)
 
 
 def _named_runs(runs: Mapping[str, Any] | list[Any], names: list[str] | None) -> dict[str, Any]:

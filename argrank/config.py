@@ -1,79 +1,40 @@
 """The runs file: per track, where its data is and which named runs to produce (method and parameters).
 
-Paths are relative to the runs file's own folder, so a config can travel with its data.
+Paths are relative to the runs file's own folder, so a config can travel with its data. A ranking track's section
+is read here, the keys such tracks share, with the track's own hooks for its keys (tracks.track.RankingTrack); a
+track of another shape reads its section itself (Track.read_section).
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
-from argrank.core.entry_point_groups import entry_point_group
 from argrank.core.errors import InputError
 from argrank.core.grid import expand
 from argrank.core.input_file import check_regular
 from argrank.core.names import name_problem
+from argrank.core.params import checked_params
+from argrank.evaluation.measures import canonical
 from argrank.evaluation.names import EXAMPLES, STANCE
+from argrank.formats.ir_datasets_cache import dataset_settings
 from argrank.formats.runs_yaml import RunsFileLoader, TooLarge
 from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS
 from argrank.quality.settings import RANGES as QUALITY_RANGES
-from argrank.retrieval.registry import checked_params, resolve_params
-from argrank.tracks.registry import track, track_names
-
-if TYPE_CHECKING:
-    from argrank.tracks.adapter import RankingTrack
+from argrank.retrieval.registry import resolve_params
+from argrank.tracks.registry import track as registered
+from argrank.tracks.registry import track_names
+from argrank.tracks.section import RunSpec, TrackSection, check_name, language_setting
+from argrank.tracks.track import RankingTrack, Track
 
 MAX_RUNS_PER_TRACK = 5  # Touché accepts at most five runs per team and task.
 # Each shard is a tokenize, index and rank task per run, each with its cache files: beyond a few dozen the
 # bookkeeping outweighs the parallelism (500 shards of 347 arguments made 4,513 cache files).
 MAX_SHARDS = 64
-
-
-@dataclass(frozen=True)
-class RunSpec:
-    """One run of a ranking track: its tag, ranking model and parameters, query formulation and quality re-ranking
-    settings (none: no re-ranking). A track with run settings of its own subclasses it (RankingTrack.run_type).
-
-    A run of a sweep also knows its entry in the runs file (`entry`, the tag written there) and its values of the
-    parameters the entry lists (`swept`, in the order written), so the report can draw the entry's runs as a grid.
-    """
-
-    tag: str
-    method: str
-    params: dict[str, float]
-    query: str
-    quality: dict[str, float] = field(default_factory=dict)
-    entry: str = ""
-    swept: tuple[tuple[str, Any], ...] = ()
-
-
-@dataclass(frozen=True)
-class Track:
-    """A ranking track's section of the runs file: the keys every ranking track shares. `corpus` is where its
-    documents are (args.me folder, passages file); a track with keys of its own subclasses it
-    (RankingTrack.section_type)."""
-
-    name: str
-    corpus: Path
-    topics: Path
-    qrels: dict[str, Path] = field(default_factory=dict)
-    language: str = "en"
-    fields: tuple[str, ...] = ()
-    depth: int = 1000
-    runs: tuple[RunSpec, ...] = ()
-    shards: int = 1  # row ranges of the documents tokenized, indexed and ranked as tasks of their own
-    measures: tuple[str, ...] = ()  # ir_measures names to evaluate; none: the track's defaults
-    quality_training: Path | None = None  # the quality model's training set (Webis-ArgQuality-20's format)
-    baseline: str | None = None  # the run the report and `compare` test the others against; none: the first
-
-    @property
-    def baseline_tag(self) -> str:
-        """The tag of the run the others are compared with: `baseline:`, else the first run."""
-        return self.baseline or self.runs[0].tag
 
 
 @dataclass(frozen=True)
@@ -84,7 +45,7 @@ class Experiment:
 
     name: str
     submission: bool
-    tracks: dict[str, Any]  # name → its section, as its track (tracks.registry) reads it
+    tracks: dict[str, Any]  # name → its section: a TrackSection, or what a track of its own shape reads
 
 
 EXPERIMENT_KEYS = ("experiment", "submission")  # the runs file's own settings beside its tracks
@@ -140,34 +101,16 @@ def _load_experiment(path: Path, resolved: Path, content: bytes) -> Experiment:
         if key not in track_names():
             known = ", ".join([*track_names(), *EXPERIMENT_KEYS])
             raise InputError(path, str(key), f"unknown track or setting (known: {known})")
-        tracks[key] = track(key).read_section(path, settings, submission)
+        tracks[key] = read_section(path, registered(key), settings, submission)
     return Experiment(name, submission, tracks)
 
 
-def check_name(path: Path, where: str, name: Any) -> None:
-    """InputError at `where` unless `name` can be part of a path (core.names)."""
-    problem = name_problem(name)
-    if problem:
-        raise InputError(path, where, problem)
-
-
-@functools.cache
-def supported_languages() -> frozenset[str]:
-    """The spaCy codes the analyzer can work in: those spacy-lookups-data has a lemma lookup table for."""
-    return frozenset(point.name for point in entry_point_group("spacy_lookups") if "lemma_lookup" in point.load())
-
-
-def language_setting(path: Path, where: str, value: Any) -> str:
-    """A `language` setting: one supported code, or several separated by commas for a corpus that mixes them."""
-    codes = [code.strip() for code in value.split(",")] if isinstance(value, str) else []
-    unknown = sorted(set(codes) - supported_languages())
-    if not codes or unknown or len(set(codes)) < len(codes):
-        known = ", ".join(sorted(supported_languages()))
-        got = f"unsupported {', '.join(map(repr, unknown))}" if unknown else f"got {value!r}"
-        raise InputError(
-            path, where, f"expected a language code, or several separated by commas ({got}; known: {known})"
-        )
-    return value
+def read_section(path: Path, track: Track, settings: Any, submission: bool) -> Any:
+    """The track's section: a ranking track's shared keys and its own (read_ranking_section), else what the track
+    reads itself (Track.read_section)."""
+    if isinstance(track, RankingTrack):
+        return read_ranking_section(path, track, settings, submission)
+    return track.read_section(path, settings, submission)
 
 
 def load_config(path: str | Path) -> dict[str, Any]:
@@ -183,28 +126,23 @@ def experiment_section(runs_file: str | Path, name: str) -> tuple[str, Any]:
     return experiment.name, experiment.tracks[name]
 
 
-def is_number(value: Any) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int | float) and value < float("inf")
-
-
-def read_ranking_section(path: Path, adapter: RankingTrack, settings: Any, submission: bool) -> Track:
-    """A ranking track's section: the keys every such track shares, then the adapter's own."""
-    where = adapter.name
+def read_ranking_section(path: Path, track: RankingTrack, settings: Any, submission: bool) -> TrackSection:
+    """A ranking track's section: the keys every such track shares, then the track's own (RankingTrack.read_own,
+    section_type, check_section)."""
+    where = track.name
     if not isinstance(settings, dict):
         raise InputError(path, where, "expected a mapping")
-    quality = ("quality_training",) if adapter.quality_text else ()
-    optional = (*quality, *(("measures",) if adapter.named_measures else ()))
-    optional += ("dataset",) if adapter.datasets else ()
-    shared = {adapter.corpus_key, "topics", "qrels", "language", "fields", "depth", "shards", "runs", "baseline"}
-    known = {*shared, *optional, *adapter.track_keys}
+    quality = ("quality_training",) if track.quality_text else ()
+    optional = (*quality, *(("measures",) if track.named_measures else ()))
+    optional += ("dataset",) if track.datasets else ()
+    shared = {track.corpus_key, "topics", "qrels", "language", "fields", "depth", "shards", "runs", "baseline"}
+    known = {*shared, *optional, *track.track_keys}
     unknown = sorted(set(settings) - known)
     if unknown:
         raise InputError(path, where, f"unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     if "dataset" in settings:  # the keys the section gives itself win over the dataset's
-        from argrank.formats.ir_datasets_cache import dataset_settings  # loaded only for a section that names one
-
         cached = dataset_settings(
-            path, f"{where}.dataset", settings["dataset"], adapter.datasets, adapter.corpus_key, set(settings)
+            path, f"{where}.dataset", settings["dataset"], track.datasets, track.corpus_key, set(settings)
         )
         settings = {**cached, **settings}
     base = path.parent
@@ -214,7 +152,7 @@ def read_ranking_section(path: Path, adapter: RankingTrack, settings: Any, submi
             raise InputError(path, f"{where}.{key}", "expected a path")
         return (base / value).resolve()
 
-    for key in (adapter.corpus_key, "topics"):
+    for key in (track.corpus_key, "topics"):
         if key not in settings:
             raise InputError(path, where, f"missing setting {key!r}")
     qrels = settings.get("qrels") or {}
@@ -224,19 +162,19 @@ def read_ranking_section(path: Path, adapter: RankingTrack, settings: Any, submi
         raise InputError(path, f"{where}.qrels.{STANCE}", f"the name {STANCE!r} is for stance_qrels' results")
     for qrels_name in qrels:
         check_name(path, f"{where}.qrels.{qrels_name}", qrels_name)
-    fields = settings.get("fields", adapter.default_fields)
+    fields = settings.get("fields", track.default_fields)
     if (
         not isinstance(fields, list | tuple)
         or not fields
         or not all(isinstance(f, str) and f for f in fields)
-        or (adapter.allowed_fields is not None and not set(fields) <= set(adapter.allowed_fields))
+        or (track.allowed_fields is not None and not set(fields) <= set(track.allowed_fields))
     ):
-        allowed = ", ".join(adapter.allowed_fields) if adapter.allowed_fields else "the documents' field names"
+        allowed = ", ".join(track.allowed_fields) if track.allowed_fields else "the documents' field names"
         raise InputError(path, f"{where}.fields", f"expected a list drawn from {allowed}")
     depth = settings.get("depth", 1000)
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 1000:
         raise InputError(path, f"{where}.depth", "expected an integer from 1 to 1000")
-    runs = _runs(path, f"{where}.runs", settings.get("runs"), adapter, submission)
+    runs = _runs(path, f"{where}.runs", settings.get("runs"), track, submission)
     quality_training = located("quality_training", settings["quality_training"]) if settings.get(
         "quality_training") is not None else None  # fmt: skip
     if quality_training is None and any(spec.quality for spec in runs):
@@ -251,9 +189,9 @@ def read_ranking_section(path: Path, adapter: RankingTrack, settings: Any, submi
     measures = _measures(path, f"{where}.measures", settings.get("measures", []))
     baseline = _baseline(path, f"{where}.baseline", settings.get("baseline"), [spec.tag for spec in runs])
     _published_names(path, where, [spec.tag for spec in runs], list(qrels))
-    section = (adapter.section_type or Track)(
-        name=adapter.name,
-        corpus=located(adapter.corpus_key, settings[adapter.corpus_key]),
+    section = track.section_type(
+        name=track.name,
+        corpus=located(track.corpus_key, settings[track.corpus_key]),
         topics=located("topics", settings["topics"]),
         qrels={str(k): located(f"qrels.{k}", v) for k, v in qrels.items()},
         language=language_setting(path, f"{where}.language", settings.get("language", "en")),
@@ -264,9 +202,9 @@ def read_ranking_section(path: Path, adapter: RankingTrack, settings: Any, submi
         measures=measures,
         quality_training=quality_training,
         baseline=baseline,
-        **adapter.read_own(path, where, settings, located),
+        **track.read_own(path, where, settings, located),
     )
-    adapter.check_section(path, section)
+    track.check_section(path, section)
     return section
 
 
@@ -296,22 +234,20 @@ def _measures(path: Path, where: str, names: Any) -> tuple[str, ...]:
         raise InputError(path, where, f"expected a list of measure names, e.g. [{EXAMPLES}]")
     if not names:
         return ()
-    from argrank.evaluation.measures import canonical  # ir_measures: imported where measures are named
-
     try:
         return tuple(dict.fromkeys(canonical(name) for name in names))
     except ValueError as error:
         raise InputError(path, where, str(error)) from None
 
 
-def _runs(path: Path, where: str, runs: Any, adapter: RankingTrack, submission: bool) -> tuple[RunSpec, ...]:
+def _runs(path: Path, where: str, runs: Any, track: RankingTrack, submission: bool) -> tuple[RunSpec, ...]:
     """The runs of a track, a parameter grid expanded to one run per combination; a submission has at most
     MAX_RUNS_PER_TRACK of them."""
     if not isinstance(runs, dict) or not runs:
         raise InputError(path, where, "expected a mapping of run tags to run settings")
     specs = {}
     for tag, run in runs.items():
-        for spec in _run(path, f"{where}.{tag}", tag, run, adapter):
+        for spec in _run(path, f"{where}.{tag}", tag, run, track):
             check_name(path, f"{where}.{tag}", spec.tag)
             if spec.tag in specs:
                 raise InputError(path, f"{where}.{tag}", f"its run {spec.tag} has the tag of another run")
@@ -326,25 +262,25 @@ def _runs(path: Path, where: str, runs: Any, adapter: RankingTrack, submission: 
     return tuple(specs.values())
 
 
-def _run(path: Path, here: str, tag: Any, run: Any, adapter: RankingTrack) -> list[RunSpec]:
+def _run(path: Path, here: str, tag: Any, run: Any, track: RankingTrack) -> list[RunSpec]:
     """One entry of `runs`: a run, or one per combination of the values its parameters list."""
     check_name(path, here, tag)
     if not isinstance(run, dict):
         raise InputError(path, here, "expected a mapping with method, params and query")
-    quality_key = ("quality",) if adapter.quality_text else ()
-    unknown = sorted(set(run) - {"method", "params", "query", *quality_key, *adapter.run_keys})
+    quality_key = ("quality",) if track.quality_text else ()
+    unknown = sorted(set(run) - {"method", "params", "query", *quality_key, *track.run_keys})
     if unknown:
         raise InputError(path, here, f"unknown setting(s) {', '.join(unknown)}")
     method = run.get("method", "bm25")
     query = run.get("query", "title")
-    if query not in adapter.queries:
-        raise InputError(path, f"{here}.query", f"unknown query {query!r} (known: {', '.join(adapter.queries)})")
-    own = adapter.read_run(path, here, run)
+    if query not in track.queries:
+        raise InputError(path, f"{here}.query", f"unknown query {query!r} (known: {', '.join(track.queries)})")
+    own = track.read_run(path, here, run)
     params = run.get("params") or {}
     if not isinstance(params, dict):
         raise InputError(path, f"{here}.params", "expected a mapping of parameter names to numbers or lists of them")
     quality = _quality(path, f"{here}.quality", run.get("quality", False))
-    spec_type = adapter.run_type or RunSpec
+    spec_type = track.run_type
     specs = []
     try:
         for run_tag, chosen in expand(tag, params):

@@ -5,11 +5,13 @@ with the issue's targets checked.
     python -m bench.benchmark [--arguments 387740] [--seed 0] [--subset 50000]
                               [--peers bm25s,bm25s-numba,tantivy,rank-bm25]
                               [--skip-full-run] [--workers 1] [--shards 1] [--corpus DIR] [--out outputs/bench]
-                              [--perspective DIR] [--skip-perspective] [--skip-args]
+                              [--perspective DIR] [--skip-perspective] [--skip-args] [--docs PATH | --no-docs]
 
-Writes OUT/results.json and OUT/results.md and prints the Markdown. A missed target is printed as FAIL and the
-exit status stays 0; a stage that crashes makes it 1. This driver imports only the standard library (and
-argrank.core.atomic): the work runs in child processes (`bench.stages`), so each one's peak RSS is its own.
+Writes OUT/results.json and OUT/results.md and prints the Markdown; a full run (args.me size, no part skipped,
+every peer) also rewrites docs/benchmarks.md, the documentation's one page of measured figures. A missed target is
+printed as FAIL and the exit status stays 0; a stage that crashes makes it 1. This driver imports only the standard
+library (and argrank.core.atomic): the work runs in child processes (`bench.stages`), so each one's peak RSS is its
+own.
 """
 
 from __future__ import annotations
@@ -29,13 +31,13 @@ from bench.measure import run_child
 
 REPO = Path(__file__).resolve().parent.parent
 GENERATOR = REPO / "tools" / "synthetic_argsme.py"
+DOCS_PAGE = REPO / "docs" / "benchmarks.md"
 PERSPECTIVE_DATA = REPO.parent / "shared" / "data" / "perspective-release-train"  # the real release's training part
 # Each peer and the modules it needs: one that is missing leaves the peer NOT MEASURED, with the reason.
 PEERS = {"bm25s": ("bm25s",), "bm25s-numba": ("bm25s", "numba"), "tantivy": ("tantivy",), "rank-bm25": ("rank_bm25",)}
 K1, B, K1_IN_SESSION = 1.2, 0.75, 1.4
 # The re-run after one run's k1 changes, three times, each to a value no run has used (so each recomputes the ranking
-# and what follows it): the figure is the median by CPU-seconds. One re-run of half a CPU-second varied by a tenth
-# or more from one to the next on this shared machine, more than the margin its target is judged by.
+# and what follows it): the figure is the median by CPU-seconds, as one short process varies from run to run.
 K1_CHANGES = (1.3, 1.25, 1.35)
 DEPTH = 1000
 
@@ -51,8 +53,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--topics", type=int, default=50, help="synthetic topics (50)")
     parser.add_argument("--subset", type=int, default=50_000, help="documents for rank-bm25 and the identity check")
     # Five, as the issue's own measurement of the peers took: our ranker's first two rounds compute the tf factors
-    # its queries reach (retrieval/accumulator.py), so of three rounds one was at its steady pace, and one slow
-    # moment of the machine there decided the figure (in a fresh clone's benchmark it took 25.8 ms, elsewhere 22-24).
+    # its queries reach, so of three rounds only one would run at its steady pace.
     parser.add_argument("--repeats", type=int, default=5, help="retrieval timings are the best of this many (5)")
     parser.add_argument(
         "--peers", default=",".join(PEERS), help=f"comma-separated peers to measure: {', '.join(PEERS)} (all)"
@@ -75,6 +76,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="do not measure the args track (corpus, stages, peers, FullSubmission): the perspective track alone",
     )  # fmt: skip
     parser.add_argument("--out", type=Path, default=REPO / "outputs" / "bench", help="output folder (outputs/bench)")
+    docs = parser.add_mutually_exclusive_group()
+    docs.add_argument(
+        "--docs", type=Path,
+        help="write the documentation's page here, whatever the run (default: docs/benchmarks.md after a full run)",
+    )  # fmt: skip
+    docs.add_argument("--no-docs", action="store_true", help="never write the documentation's page")
     args = parser.parse_args(argv)
     args.peers = [p.strip() for p in args.peers.split(",") if p.strip()]
     unknown = sorted(set(args.peers) - set(PEERS))
@@ -283,13 +290,34 @@ class Bench:
         self.results["load_average"]["end"] = _load_average()
         self.results["ratios"] = report.ratios(self.results)
         self.results["targets"] = report.targets(self.results)
+        self.results["information"] = report.information(self.results)
         text = report.markdown(self.results)
         atomic_write_text(self.out / "results.json", json.dumps(self.results, indent=1) + "\n")
         atomic_write_text(self.out / "results.md", text)
         print()
         print(text)
         print(f"[bench] wrote {self.out / 'results.json'} and {self.out / 'results.md'}")
+        self.write_docs(status)
         return status
+
+    def is_full(self) -> bool:
+        """Whether this run measured everything at the size the targets are stated for: only such a run may replace
+        the documentation's figures unasked."""
+        a = self.args
+        return (a.arguments == report.FULL_SIZE and a.corpus is None and a.peers == list(PEERS)
+                and not (a.skip_full_run or a.skip_args or a.skip_perspective))  # fmt: skip
+
+    def write_docs(self, status: int) -> None:
+        """docs/benchmarks.md from this run's results: after a full run that did not crash, or wherever --docs says."""
+        path = self.args.docs
+        if path is None and not self.args.no_docs:
+            if self.is_full() and status == 0:
+                path = DOCS_PAGE
+            else:
+                print(f"[bench] {DOCS_PAGE.relative_to(REPO)} left as it is: not a full run (--docs PATH writes it)")
+        if path is not None:
+            atomic_write_text(path, report.docs_page(self.results))
+            print(f"[bench] wrote {path}")
 
 
 # ------------------------------------------------------------------------------------------------- helpers

@@ -50,10 +50,9 @@ class BestOf:
 def best_of(repeats: int, work: Callable[[], object]) -> BestOf:
     """Run `work` `repeats` times (at least once), the garbage of earlier work collected once, before the first.
 
-    Not before each: a full collection walks every object of the process, and the work after it pays for that (our
-    50 topics in the rank stage's process: 24.7-25.1 ms in the repeat right after one, 22.6-23.0 ms in the repeats
-    after that), so collected before every repeat, each one measured that aftermath, not the steady state a best of
-    several shows. A collection that the repeats' own garbage sets off lands in one repeat, which the best leaves out."""
+    Not before each: a full collection walks every object of the process and the work right after it pays for that,
+    so each repeat would measure that aftermath, not the steady state a best of several shows. A collection that
+    the repeats' own garbage sets off lands in one repeat, which the best leaves out."""
     gc.collect()
     runs = BestOf([], [], None)
     for _ in range(max(1, repeats)):

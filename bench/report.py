@@ -118,73 +118,131 @@ TIME_RULE = (
     "threads), whatever the load: other work on a shared machine stretches wall time but hardly CPU time. The wall "
     "figure is in the note beside each; the perspective targets keep wall time."
 )
+TOKENS_PER_CPU_SECOND = 4_000_000
+INDEX_BUILD_VS_TANTIVY = 5
+TOP_K_VS_TANTIVY = 2
+TOP_K_VS_BM25S_NUMBA = 2
+FULL_RUN_CPU_SECONDS = 20
+FULL_RUN_PEAK_BYTES = 1.5 * GIB
+SESSION_RERUN_SHARE = 0.01  # of the full run's CPU-seconds
+NEW_PROCESS_RERUN_CPU_SECONDS = 1.5
+
+
+def _row(name, measured, passed, shown, *notes) -> dict:
+    status = "NOT MEASURED" if measured is None else ("PASS" if passed(measured) else "FAIL")
+    return {"target": name, "measured": measured, "shown": shown if measured is not None else "—", "status": status,
+            "note": "; ".join(n for n in notes if n)}  # fmt: skip
+
+
+def _size_note(results: dict) -> str:
+    arguments = _get(results, "stages", "ingest", "arguments") or _get(results, "config", "arguments")
+    small = arguments is not None and arguments < FULL_SIZE
+    return f"at {arguments:,} arguments, not the target's {FULL_SIZE:,}" if small else ""
+
+
+def _subset_note(results: dict) -> str:
+    subset = _get(results, "peers", "rank_bm25", "documents")
+    return f"on the first {subset:,} documents by id" if subset else ""
 
 
 def targets(results: dict) -> list[dict]:
     """The issue's targets, each with the measured figure and PASS, FAIL or NOT MEASURED. The args track's time
     targets are judged on CPU-seconds, the wall-clock figure beside it in the note (the perspective track's keep
-    their own rule, `perspective_targets`)."""
+    their own rule, `perspective_targets`). Figures with no target are `information`."""
     r = results["ratios"]
-    arguments = _get(results, "stages", "ingest", "arguments") or _get(results, "config", "arguments")
-    small = arguments is not None and arguments < FULL_SIZE
-    size_note = f"at {arguments:,} arguments, not the target's {FULL_SIZE:,}" if small else ""
-    subset = _get(results, "peers", "rank_bm25", "documents")
-    subset_note = f"on the first {subset:,} documents by id" if subset else ""
-    rows = []
+    size_note, rows = _size_note(results), []
 
-    def add(name, measured, passed, shown, *notes):
-        status = "NOT MEASURED" if measured is None else ("PASS" if passed(measured) else "FAIL")
-        rows.append({"target": name, "measured": measured, "shown": shown if measured is not None else "—",
-                     "status": status, "note": "; ".join(n for n in notes if n)})  # fmt: skip
-
-    def speed(name, ratio, factor, digits=2, note=""):
+    def speed(name, ratio, factor):
         cpu, wall = r[ratio.replace("speedup", "cpu_speedup")], r[ratio]
-        add(name, cpu, lambda v: v >= factor, f"{times(cpu, digits)} on CPU", note,
-            f"{CPU_RULE}; wall: {times(wall, digits)}")
-
-    def peak(name, ratio, limit, note=""):
-        v = r[ratio]
-        add(name, v, lambda v: v <= limit, times(v), note,
-            "process peak from start through the build, token lists loaded included, each in its library's input form")  # fmt: skip
+        rows.append(_row(name, cpu, lambda v: v >= factor, f"{times(cpu)} on CPU", f"{CPU_RULE}; wall: {times(wall)}"))
 
     tokenize = _get(results, "stages", "tokenize") or {}
     rate, wall_rate = tokenize.get("tokens_per_cpu_second"), tokenize.get("tokens_per_second")
-    estimate = tokenize.get("spacy_tokens_per_second_estimate")
-    add("tokenization ≥ 2,500,000 index tokens per CPU-second", rate, lambda v: v >= 2_500_000,
-        f"{rate:,.0f} tokens/CPU-s" if rate else "",
+    rows.append(_row(
+        f"tokenization ≥ {TOKENS_PER_CPU_SECOND:,} index tokens per CPU-second", rate,
+        lambda v: v >= TOKENS_PER_CPU_SECOND, f"{rate:,.0f} tokens/CPU-s" if rate else "",
         "index tokens tokenize_table kept (stop words and punctuation dropped) per CPU-second of it, one process",
         f"wall: {wall_rate:,.0f} tokens/s" if wall_rate else "",
-        f"counting every spaCy token instead: ≈ {estimate:,.0f}/s wall (estimated from a sample)" if estimate else "")  # fmt: skip
-    speed("index build ≥ 3× faster than tantivy's", "index_build_speedup_vs_tantivy", 3)
-    peak("index build peak RSS ≤ tantivy's", "index_peak_rss_vs_tantivy", 1)
-    speed("index build from token lists ≥ 5× faster than bm25s (numpy backend)", "index_build_speedup_vs_bm25s", 5)
-    peak("index build peak RSS ≤ 0.6× bm25s's (numpy backend)", "index_peak_rss_vs_bm25s", 0.6)
-    speed("50 topics top-1000 ≥ 1.5× faster than tantivy", "top_k_speedup_vs_tantivy", 1.5)
-    speed("50 topics top-1000 ≥ 1.5× faster than bm25s (numba backend)", "top_k_speedup_vs_bm25s_numba", 1.5)
-    speed("50 topics top-1000 ≥ 3× faster than bm25s (numpy backend)", "top_k_speedup_vs_bm25s", 3)
-    speed("50 topics top-1000 ≥ 100× faster than rank-bm25", "top_k_speedup_vs_rank_bm25", 100, 1, subset_note)
+    ))  # fmt: skip
+    speed(f"index build ≥ {INDEX_BUILD_VS_TANTIVY}× faster than tantivy's", "index_build_speedup_vs_tantivy",
+          INDEX_BUILD_VS_TANTIVY)  # fmt: skip
+    speed(f"50 topics top-1000 ≥ {TOP_K_VS_TANTIVY}× faster than tantivy", "top_k_speedup_vs_tantivy",
+          TOP_K_VS_TANTIVY)  # fmt: skip
+    speed(f"50 topics top-1000 ≥ {TOP_K_VS_BM25S_NUMBA}× faster than bm25s (numba backend)",
+          "top_k_speedup_vs_bm25s_numba", TOP_K_VS_BM25S_NUMBA)  # fmt: skip
     identical = _get(results, "peers", "rank_bm25", "identical")
-    add("top-1000 identical to rank-bm25's (same k1, b, ε; ties by doc id)", identical, lambda v: v is True,
+    rows.append(_row(
+        "top-1000 identical to rank-bm25's (same k1, b, ε; ties by doc id)", identical, lambda v: v is True,
         ("identical" if identical else "DIFFERENT: topics " + ", ".join(_get(results, "peers", "rank_bm25",
-         "topics_mismatched") or [])) if identical is not None else "", subset_note)  # fmt: skip
+         "topics_mismatched") or [])) if identical is not None else "", _subset_note(results),
+    ))  # fmt: skip
     full = _get(results, "full_run", "full") or {}
     cpu, wall = full.get("cpu_seconds"), full.get("wall_seconds")
-    add("FullSubmission args track ≤ 25 CPU-seconds", cpu, lambda v: v <= 25, f"{cpu:,.1f} CPU-s" if cpu else "",
-        size_note, f"the luigi process and its waited-for children (os.wait4); wall: {secs(wall)}")  # fmt: skip
+    rows.append(_row(
+        f"FullSubmission args track ≤ {FULL_RUN_CPU_SECONDS} CPU-seconds", cpu, lambda v: v <= FULL_RUN_CPU_SECONDS,
+        f"{cpu:,.1f} CPU-s" if cpu else "", size_note,
+        f"the luigi process and its waited-for children (os.wait4); wall: {secs(wall)}",
+    ))  # fmt: skip
     peak_bytes = full.get("peak_rss_bytes")
-    add("FullSubmission args track ≤ 1.5 GiB peak RSS", peak_bytes, lambda v: v <= 1.5 * GIB,
-        f"{peak_bytes / GIB:.2f} GiB" if peak_bytes else "", size_note)  # fmt: skip
-    share, wall_share = r["rerun_cpu_share_of_full_run"], r["rerun_share_of_full_run"]
-    add("re-run after changing one ranking parameter ≤ 3% of the full run", share, lambda v: v <= 0.03,
-        f"{share * 100:.1f}% on CPU" if share is not None else "", size_note,
-        f"{CPU_RULE}; wall: {wall_share * 100:.1f}%" if wall_share is not None else CPU_RULE)  # fmt: skip
+    rows.append(_row(
+        f"FullSubmission args track ≤ {FULL_RUN_PEAK_BYTES / GIB:g} GiB peak RSS", peak_bytes,
+        lambda v: v <= FULL_RUN_PEAK_BYTES, f"{peak_bytes / GIB:.2f} GiB" if peak_bytes else "", size_note,
+    ))  # fmt: skip
     share, wall_share = r["rerun_in_session_cpu_share_of_full_run"], r["rerun_in_session_share_of_full_run"]
-    add("re-run after changing one ranking parameter in a running Python session (workflows.run.run_experiment) ≤ 3% "
-        "of the full run", share, lambda v: v <= 0.03,
-        f"{share * 100:.1f}% on CPU" if share is not None else "", size_note,
-        "no new process: no interpreter start, no imports" + (f"; wall: {wall_share * 100:.1f}%"
-                                                              if wall_share is not None else ""))  # fmt: skip
+    rows.append(_row(
+        "re-run after changing one ranking parameter in a running Python session (workflows.run.run_experiment) "
+        f"≤ {SESSION_RERUN_SHARE:.0%} of the full run", share, lambda v: v <= SESSION_RERUN_SHARE,
+        f"{share * 100:.2f}% on CPU" if share is not None else "", size_note,
+        "run_experiment's second call, after the k1 change: no interpreter start, no imports"
+        + (f"; wall: {wall_share * 100:.2f}%" if wall_share is not None else ""),
+    ))  # fmt: skip
+    rerun = _get(results, "full_run", "rerun_k1") or {}
+    cpu, wall = rerun.get("cpu_seconds"), rerun.get("wall_seconds")
+    rows.append(_row(
+        f"re-run after changing k1 in a new process ≤ {NEW_PROCESS_RERUN_CPU_SECONDS} CPU-seconds", cpu,
+        lambda v: v <= NEW_PROCESS_RERUN_CPU_SECONDS, f"{cpu:.3f} CPU-s" if cpu is not None else "", size_note,
+        "the luigi command again, the median of three re-runs by CPU-seconds, interpreter start and imports included"
+        + (f"; wall: {secs(wall)}" if wall is not None else ""),
+    ))  # fmt: skip
     rows += perspective_targets(results)
+    return rows
+
+
+def information(results: dict) -> list[dict]:
+    """Figures the benchmark measures with no target: shown beside the targets, never judged."""
+    r, rows = results["ratios"], []
+
+    def add(name, shown, *notes):
+        rows.append({"figure": name, "shown": shown, "note": "; ".join(n for n in notes if n)})
+
+    def speed(name, ratio, digits=2, note=""):
+        cpu, wall = r[ratio.replace("speedup", "cpu_speedup")], r[ratio]
+        add(name, f"{times(cpu, digits)} faster on CPU" if cpu is not None else "—", note,
+            f"wall: {times(wall, digits)}" if wall is not None else "")  # fmt: skip
+
+    def peak(name, ratio):
+        add(name, f"{times(r[ratio])} of its" if r[ratio] is not None else "—",
+            "process peak from start through the build, token lists loaded included")  # fmt: skip
+
+    index = _get(results, "stages", "index") or {}
+    add("index build peak RSS (ours)", mib(index.get("peak_rss_through_build_bytes")),
+        "the index process from start through the build")  # fmt: skip
+    peak("index build peak RSS against tantivy's", "index_peak_rss_vs_tantivy")
+    speed("index build against bm25s (numpy backend)", "index_build_speedup_vs_bm25s")
+    peak("index build peak RSS against bm25s's (numpy backend)", "index_peak_rss_vs_bm25s")
+    speed("50 topics top-1000 against bm25s (numpy backend)", "top_k_speedup_vs_bm25s")
+    speed("50 topics top-1000 against rank-bm25", "top_k_speedup_vs_rank_bm25", 1, _subset_note(results))
+    tokenize = _get(results, "stages", "tokenize") or {}
+    estimate = tokenize.get("spacy_tokens_per_second_estimate")
+    add("every spaCy token per second (estimated)", f"≈ {estimate:,.0f}/s wall" if estimate else "—",
+        "index tokens and the stop words and punctuation dropped, from a sample's ratio")  # fmt: skip
+    share, wall_share = r["rerun_cpu_share_of_full_run"], r["rerun_share_of_full_run"]
+    add("re-run after changing k1 in a new process, share of the full run",
+        f"{share * 100:.1f}% on CPU" if share is not None else "—", _size_note(results),
+        f"wall: {wall_share * 100:.1f}%" if wall_share is not None else "")  # fmt: skip
+    nothing = _get(results, "full_run", "rerun_none", "cpu_seconds")
+    add("re-run with nothing changed, in a new process", f"{nothing:.3f} CPU-s" if nothing is not None else "—",
+        _size_note(results))  # fmt: skip
     return rows
 
 
@@ -252,9 +310,10 @@ def perspective_markdown(perspective: dict) -> list[str]:
     return out
 
 
-def markdown(results: dict) -> str:
+def run_markdown(results: dict) -> list[str]:
+    """The run's own sections: the machine and corpus, the stages, the peers, FullSubmission and perspective."""
     m, c = results["machine"], results["config"]
-    out = ["# argrank benchmark", ""]
+    out = []
     memory = f"{m['memory_bytes'] / GIB:.1f} GiB RAM" if m.get("memory_bytes") else "RAM unknown"
     packages = ", ".join(f"{k} {v}" for k, v in m["packages"].items() if v)
     out += [
@@ -374,17 +433,83 @@ def markdown(results: dict) -> str:
         out += ["", f"Runs file: {full.get('runs_file')}; outputs: {full.get('output_dir')}.", ""]
 
     out += perspective_markdown(results.get("perspective") or {})
-    out += ["## Targets", ""]
-    out += table(
-        ["target", "measured", "status", "note"],
-        [[t["target"], t["shown"], f"**{t['status']}**", t["note"]] for t in results["targets"]],
-    )
-    failed = [t["target"] for t in results["targets"] if t["status"] == "FAIL"]
-    unmeasured = sum(t["status"] == "NOT MEASURED" for t in results["targets"])
+    return out
+
+
+def targets_markdown(results: dict) -> list[str]:
+    """The targets table, the rule time targets are judged by, the verdict and any errors."""
+    rows = results["targets"]
+    out = ["## Targets", ""]
+    out += table(["target", "measured", "status", "note"],
+                 [[t["target"], t["shown"], f"**{t['status']}**", t["note"]] for t in rows])  # fmt: skip
+    failed = [t["target"] for t in rows if t["status"] == "FAIL"]
+    unmeasured = sum(t["status"] == "NOT MEASURED" for t in rows)
     verdict = f"**{len(failed)} target(s) FAILED**: " + "; ".join(failed) + "." if failed else "No measured target failed."
     if unmeasured:
         verdict += f" {unmeasured} target(s) NOT MEASURED."
     out += ["", TIME_RULE, "", verdict]
     if results.get("errors"):
         out += ["", "**Errors:** " + "; ".join(results["errors"])]
-    return "\n".join(out) + "\n"
+    return out + [""]
+
+
+def information_markdown(results: dict) -> list[str]:
+    """Figures measured beside the targets, with no target of their own."""
+    rows = results.get("information") or information(results)
+    out = ["## Measured, with no target", ""]
+    out += table(["figure", "measured", "note"], [[i["figure"], i["shown"], i["note"]] for i in rows])
+    return out + [""]
+
+
+def markdown(results: dict) -> str:
+    """outputs/bench/results.md, which the benchmark also prints: the run, the untargeted figures, the targets."""
+    out = ["# argrank benchmark", ""] + run_markdown(results) + information_markdown(results)
+    return "\n".join(out + targets_markdown(results)).rstrip("\n") + "\n"
+
+
+# ------------------------------------------------------------------------------------------------ docs page
+
+DOCS_INTRO = """\
+# How fast is argrank? The benchmark's targets and latest figures
+
+This page answers how fast argrank indexes, ranks and re-runs at args.me size, against its targets and against
+other BM25 libraries. `make bench` writes it (from `bench/report.py`, with `outputs/bench/results.{json,md}`): do
+not edit it by hand. It is the one place in the documentation with measured speeds and memory.
+
+## What is measured, and how
+
+- **The corpus**: a synthetic args.me corpus of 387,740 arguments (`tools/synthetic_argsme.py`, see
+  [scale.md](scale.md)), generated once into `outputs/bench/` and reused.
+- **Our stages** run as library calls, each in a process of its own: ingest, tokenize (fields `[premise]`), index
+  and rank (BM25, k1 1.2, b 0.75, 50 topics, top 1000).
+- **The peers** get the same token lists and the same analysed queries: bm25s (numpy and numba backends), tantivy
+  and rank-bm25 (on the first 50,000 documents, where our top 1000 must be identical to its own).
+- **FullSubmission**: the args track alone, run by the luigi command into an empty output folder; then re-run
+  three times, each after changing one run's k1 (a new process each time); then once more inside one Python
+  process, `workflows.run.run_experiment`'s second call after a k1 change (as a notebook re-runs).
+- **Perspective**: the three scenarios of the real release's training part, ranked at the dev split's size in one
+  process, where `../shared/data/perspective-release-train` is present.
+- **Clocks**: CPU-seconds (user + system, all threads) are measured beside every wall time; the args track's time
+  targets are judged on CPU-seconds, so a busy machine moves them little. Retrieval is the best of five repeats.
+  Peak memory is each process's own peak RSS.
+
+`bench/README.md` has every detail of the method, and `PYTHONPATH=. .venv/bin/python -m bench.benchmark --help` the
+options. A run of another size, or with a part skipped, leaves this page as it is unless `--docs PATH` is given.
+"""
+
+
+def docs_page(results: dict | None) -> str:
+    """docs/benchmarks.md: the method (static), then the targets and the run's figures, or, without results, the
+    targets to be measured and how to fill the page in."""
+    out = [DOCS_INTRO]
+    if results is None:
+        empty = {"ratios": ratios({})}
+        out += ["## Targets", "", "Not measured yet: run `make bench` to fill in this page.", ""]
+        out += table(["target"], [[t["target"]] for t in targets(empty)])
+        out += ["", TIME_RULE, "", "Measured beside them, with no target:", ""]
+        out += [f"- {i['figure']}" for i in information(empty)]
+        return "\n".join(out) + "\n"
+    out += targets_markdown(results) + information_markdown(results)
+    out += ["## The run these figures come from", ""]
+    out += [f"#{line}" if line.startswith("## ") else line for line in run_markdown(results)]
+    return "\n".join(out).rstrip("\n") + "\n"

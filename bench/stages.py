@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import bench.peers  # noqa: F401  (registers the peers' stages)
+from argrank import kernels
 from bench.agreement import TOP
 from bench.harness import STAGES, best_of, phase_fields, stage, tree_bytes
 from bench.inputs import in_index_order, read_queries
@@ -195,8 +196,8 @@ def index(params: dict, phases: Phases) -> dict:
 def rank(params: dict, phases: Phases) -> dict:
     """The pipeline's rank stage (load, analyse, rank_topics) and, on the same index, our bare 50-topic loop."""
     from argrank.formats.topics import read_topics
-    from argrank.retrieval.formulations import title
     from argrank.index.store import load_index
+    from argrank.retrieval.formulations import title
     from argrank.retrieval.registry import make_ranker
     from argrank.retrieval.search import rank_topics
     from argrank.text.multilingual import make_analyzer
@@ -236,8 +237,8 @@ def rank(params: dict, phases: Phases) -> dict:
         "term_lookup_seconds": p["term_lookup"]["seconds"],
         "rank_topics_seconds": p["rank_topics"]["seconds"],
         **runs.fields("top_k"),
-        # The analyzer loads numba, so the ranker scores with the compiled kernels (retrieval/accumulation.py).
-        "kernels": sorted(ranker.accumulation.used),
+        # Which build of the kernels scored (the `kernels` setting, auto here).
+        "kernels": [kernels.name(ranker.kernels)],
         "topics": len(topics),
         "topics_with_results": len(runs.result),
         "query_terms": sum(len(q["tokens"]) for q in queries),

@@ -18,7 +18,6 @@ import shutil
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
 
 import luigi
 from luigi.task import flatten
@@ -28,7 +27,7 @@ from argrank.core.errors import InputError
 from argrank.core.fingerprint import digest, remember_digests_in
 from argrank.core.integrity import damage, forget_sizes, record_sizes
 from argrank.core.progress import reporting
-from tasks.known_parameters import KnownParameters
+from argrank.kernels import KERNELS
 
 log = logging.getLogger("argrank")
 
@@ -80,35 +79,25 @@ def _checked_run(run: Callable[[CachedTask], None]) -> Callable[[CachedTask], No
     return checked
 
 
-T = TypeVar("T")
-R = TypeVar("R")
-
 DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (core/fingerprint.py)
 
 
-class argrank(KnownParameters, luigi.Config):
-    """The `[argrank]` section of luigi.cfg."""
+class Settings(luigi.Config):
+    """The `[argrank]` section of luigi.cfg (`--argrank-output-dir` and so on, on Luigi's command line)."""
 
     output_dir = luigi.Parameter(default="outputs", description="where cached stages and submissions are written")
     nightly_record = luigi.Parameter(
         default="", description="tonight's record (JSON) while `argrank nightly` rebuilds the report: in its trend "
         "before the history keeps it, so a nightly stopped before the end leaves no record",
     )  # fmt: skip
+    kernels = luigi.ChoiceParameter(
+        default="auto", choices=KERNELS, description="which build of the scoring kernels a ranking uses: auto "
+        "(numba's where it loads), numba, or numpy; every build gives the same scores bit for bit",
+    )  # fmt: skip
 
-
-def once_per_task(method: Callable[[T], R]) -> Callable[[T], R]:
-    """A task's method without arguments, computed once per task object and kept on it. Luigi keeps one object per
-    task and parameters for a build (workflows.setup.fresh_build starts the next afresh) and asks the same
-    questions of it many times while it schedules."""
-    kept = f"_{method.__name__}_once"
-
-    @functools.wraps(method)
-    def once(task: T) -> R:
-        if kept not in task.__dict__:
-            task.__dict__[kept] = method(task)
-        return task.__dict__[kept]
-
-    return once
+    @classmethod
+    def get_task_family(cls) -> str:
+        return "argrank"  # the section's name, older than the class's
 
 
 def location(parameter: luigi.Parameter) -> luigi.Parameter:
@@ -118,7 +107,7 @@ def location(parameter: luigi.Parameter) -> luigi.Parameter:
     return parameter
 
 
-class CachedTask(KnownParameters, luigi.Task):
+class CachedTask(luigi.Task):
     """A stage whose single output lives at a content-addressed path."""
 
     # Each task names its track: a stage of one track as a class attribute, a shared stage as the `track`
@@ -144,15 +133,15 @@ class CachedTask(KnownParameters, luigi.Task):
         empty = {name for name in self.omitted_when_empty if not getattr(self, name, None)}
         return {k: v for k, v in sorted(params.items()) if k not in self.location_params() and k not in empty}
 
-    @once_per_task
+    @functools.cached_property
     def signature(self) -> str:
         """Computed once per task object. Luigi asks every task for its output many times while it schedules, and
         each signature reaches down to the corpus fingerprint (an image collection's is a walk over its whole
         tree), so without this a graph's scheduling grows with its size squared. Luigi keeps one object per task
         and parameters; a build in a process that built before starts with none (workflows.setup.fresh_build),
         so files changed between two builds are seen."""
-        remember_digests_in(Path(argrank().output_dir) / DIGESTS)
-        upstream = [task.signature() for task in flatten(self.requires())]
+        remember_digests_in(Path(Settings().output_dir) / DIGESTS)
+        upstream = [task.signature for task in flatten(self.requires())]
         try:
             inputs = self.input_digests()
         except (InputError, OSError):
@@ -164,7 +153,7 @@ class CachedTask(KnownParameters, luigi.Task):
     def check_inputs(self, when: str) -> None:
         """InputError if the files this task reads itself are not those its signature was computed from, so a
         target never holds the results of other inputs (a qrels file edited after scheduling, say)."""
-        self.signature()
+        self.signature  # noqa: B018 (computes `_inputs` where not yet done)
         now = self.input_digests()
         if now != self._inputs:
             given = [getattr(self, name, None) for name in sorted(self.location_params())]
@@ -183,13 +172,15 @@ class CachedTask(KnownParameters, luigi.Task):
         return True
 
     def output(self) -> luigi.LocalTarget:
-        """Made once per task object, as its signature: Luigi asks for it some twenty times in a re-run."""
-        if "_output" not in self.__dict__:
-            readable = "-".join(f"{k}={v}" for k, v in self.own_params().items()) or self.stage
-            readable = re.sub(r"[^A-Za-z0-9=.,+_-]+", "_", readable)[:120]
-            folder = Path(argrank().output_dir) / "cache" / self.track / self.stage
-            self._output = luigi.LocalTarget(str(folder / f"{readable}-{self.signature()}{self.extension}"))
-        return self._output
+        return self.target
+
+    @functools.cached_property
+    def target(self) -> luigi.LocalTarget:
+        """Made once per task object, as its signature: Luigi asks for the output many times while it schedules."""
+        readable = "-".join(f"{k}={v}" for k, v in self.own_params().items()) or self.stage
+        readable = re.sub(r"[^A-Za-z0-9=.,+_-]+", "_", readable)[:120]
+        folder = Path(Settings().output_dir) / "cache" / self.track / self.stage
+        return luigi.LocalTarget(str(folder / f"{readable}-{self.signature}{self.extension}"))
 
     @property
     def output_path(self) -> Path:

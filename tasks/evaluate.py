@@ -1,5 +1,5 @@
 """Evaluate: a run against each named qrels file, in its track's format and with its track's measures
-(tracks.adapter.RankingTrack.score), and the stance model's report beside the scores where one labelled the run.
+(tracks.track.RankingTrack.score), and the stance model's report beside the scores where one labelled the run.
 
 Tasks 1 and 2 score nDCG@5, Judged@5 and the organisers' judged-only nDCG@5 by default, or the measures the
 track's configuration names (ir_measures' names). A track's own evaluators (stance judgments, a stance model) are
@@ -14,20 +14,23 @@ from typing import TYPE_CHECKING
 import luigi
 from luigi.util import inherits
 
-from argrank.config import Track
 from argrank.core.atomic import atomic_write_text
 from argrank.core.fingerprint import file_digest
+from argrank.evaluation.ranking import DEPTH
+from argrank.evaluation.results import RunScores
+from argrank.formats.qrels import judged_topics
+from argrank.formats.runfile import read_run
+from argrank.formats.topics import read_topics
 from argrank.tracks.registry import track as registered
+from argrank.tracks.section import TrackSection
 from tasks.base import CachedTask, location
+from tasks.model_folder import read_report
 from tasks.runs import WriteRanking, WriteRun
-from tasks.tracks import track_tasks
+from tasks.track_tasks import track_tasks
 
 if TYPE_CHECKING:
     from argrank.evaluation.results import StanceF1, TopicScores
     from argrank.formats.runfile import RunLine
-
-# The scoring's own modules are imported where used: every run of the graph loads this module, most of them with
-# nothing to evaluate (some 4 ms of a re-run after a change of k1).
 
 
 class EvaluateRun(CachedTask):
@@ -66,11 +69,6 @@ class EvaluateRun(CachedTask):
         return registered(self.track).result_type()
 
     def run(self) -> None:
-        from argrank.evaluation.results import RunScores
-        from argrank.formats.runfile import read_run
-        from argrank.formats.topics import read_topics
-        from tasks.model_folder import read_report
-
         run = read_run(self.input()["run"].path)
         known = [topic.number for topic in read_topics(self.topics)]
         scores = RunScores(
@@ -81,12 +79,9 @@ class EvaluateRun(CachedTask):
         atomic_write_text(self.output_path, json.dumps(scores.to_json(), indent=2, sort_keys=True) + "\n")
 
     def score(self, run: list[RunLine], qrels: str, known: list[str]) -> TopicScores:
-        from argrank.evaluation.ranking import DEPTH
-        from argrank.formats.qrels import judged_topics
-
-        adapter = registered(self.track)
-        judged = judged_topics(adapter.read_qrels(qrels), known, qrels)
-        return adapter.score(run, judged, list(self.measures) or None, DEPTH, None)
+        track = registered(self.track)
+        judged = judged_topics(track.read_qrels(qrels), known, qrels)
+        return track.score(run, judged, list(self.measures) or None, DEPTH, None)
 
     def stance(self, run: list[RunLine], known: list[str]) -> StanceF1 | None:
         return None
@@ -100,15 +95,15 @@ class EvaluateRanking(EvaluateRun):
         return self.clone(WriteRanking)
 
 
-def ranking_evaluation(run: WriteRun, track: Track) -> EvaluateRun:
-    return run.clone(EvaluateRanking, **evaluation_params(track))
+def ranking_evaluation(run: WriteRun, section: TrackSection) -> EvaluateRun:
+    return run.clone(EvaluateRanking, **evaluation_params(section))
 
 
-def evaluation_params(track: Track) -> dict:
+def evaluation_params(section: TrackSection) -> dict:
     """The judgments and measures of a section, as every evaluator takes them."""
-    return {"qrels": {name: str(path) for name, path in track.qrels.items()}, "measures": track.measures}
+    return {"qrels": {name: str(path) for name, path in section.qrels.items()}, "measures": section.measures}
 
 
-def evaluation_task(run: WriteRun, track: Track) -> EvaluateRun:
+def evaluation_task(run: WriteRun, section: TrackSection) -> EvaluateRun:
     """The task that scores `run` (from tasks.runs.run_task) against its section's judgments, as its track does."""
-    return (track_tasks(track.name).evaluation_task or ranking_evaluation)(run, track)
+    return (track_tasks(section.name).evaluation_task or ranking_evaluation)(run, section)

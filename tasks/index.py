@@ -1,10 +1,11 @@
-"""Index: token lists to the sparse term-document matrix, one per shard (the shards' statistics are merged in
-tasks.shards)."""
+"""Index: token lists to the sparse term-document matrix, one per shard (tasks.rank merges the shards'
+statistics)."""
 
 from __future__ import annotations
 
 import luigi
 
+from argrank.index.build import index_codes, read_token_codes
 from argrank.index.store import FORMAT, save_index
 from tasks.tokenize import ShardTask, TokenizeDocuments
 
@@ -20,6 +21,4 @@ class BuildIndex(ShardTask):
         return [f"index format {FORMAT}"]
 
     def run(self) -> None:
-        from argrank.index.build import index_codes, read_token_codes
-
         save_index(index_codes(read_token_codes(self.input().path)), self.output_path)

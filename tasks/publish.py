@@ -10,6 +10,7 @@ stages its settings change.
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 from pathlib import Path
@@ -17,30 +18,32 @@ from typing import Any
 
 import luigi
 
-from argrank.config import Experiment, Track, load_experiment
+from argrank.config import Experiment, load_experiment
 from argrank.core.fingerprint import digest
 from argrank.core.layout import experiment_folder, submission_folder
 from argrank.core.ownership import claim
 from argrank.core.published_folder import is_published, publish
-from tasks.base import argrank, once_per_task, unwritable_as_input_error
+from argrank.evaluation.report import format_results, per_topic_csv
+from argrank.evaluation.results import RunScores
+from argrank.tracks.section import TrackSection
+from tasks.base import Settings, unwritable_as_input_error
 from tasks.evaluate import evaluation_task
-from tasks.known_parameters import KnownParameters
 from tasks.runs import run_task
 
 
-def run_tasks(track: Track) -> dict[str, dict[str, luigi.Task]]:
+def run_tasks(section: TrackSection) -> dict[str, dict[str, luigi.Task]]:
     """Per run tag, the task writing its run and, when the track has judgments, the one evaluating it."""
     tasks = {}
-    for spec in track.runs:
-        run = run_task(track, spec)
+    for spec in section.runs:
+        run = run_task(section, spec)
         tasks[spec.tag] = {"run": run}
-        evaluation = evaluation_task(run, track)
+        evaluation = evaluation_task(run, section)
         if evaluation.judgment_files():
             tasks[spec.tag]["evaluation"] = evaluation
     return tasks
 
 
-class Publisher(KnownParameters, luigi.Task):
+class Publisher(luigi.Task):
     """What publishing a track shares: fixed folders, each replaced whole by a publication with a manifest of the
     signature it was made from (core.published_folder)."""
 
@@ -49,16 +52,16 @@ class Publisher(KnownParameters, luigi.Task):
 
     def folders(self) -> list[Path]:
         """The experiment's folder for the track and, for the submission, the submission's."""
-        experiment, output_dir = load_experiment(self.runs_file), argrank().output_dir
+        experiment, output_dir = load_experiment(self.runs_file), Settings().output_dir
         submission = [submission_folder(output_dir) / self.track] if experiment.submission else []
         return [experiment_folder(output_dir, experiment.name) / self.track, *submission]
 
-    @once_per_task  # the signatures it is made of are (CachedTask.signature)
+    @functools.cached_property
     def signature(self) -> str:
         return digest(_signature_tree(self.requires()))
 
     def complete(self) -> bool:
-        signature = self.signature()
+        signature = self.signature
         return all(is_published(folder, signature) for folder in self.folders())
 
     def run(self) -> None:
@@ -67,7 +70,7 @@ class Publisher(KnownParameters, luigi.Task):
             claim_published_folders(self.runs_file)
         for folder in folders:
             with unwritable_as_input_error(folder):
-                publish(folder, self.signature(), self.publish)
+                publish(folder, self.signature, self.publish)
 
     def publish(self, folder: Path) -> list[str]:
         """Write the track's files into `folder` (a new, empty one); their names relative to it."""
@@ -82,7 +85,7 @@ def published_folders(output_dir: str, experiment: Experiment) -> list[tuple[Pat
 
 def claim_published_folders(runs_file: str) -> None:
     """Claim the experiment's folders for `runs_file` before anything is published into them."""
-    for folder, what in published_folders(argrank().output_dir, load_experiment(runs_file)):
+    for folder, what in published_folders(Settings().output_dir, load_experiment(runs_file)):
         claim(folder, runs_file, what)
 
 
@@ -96,7 +99,7 @@ def _signature_tree(tasks: Any) -> Any:
     """The nested dict of required tasks with each task replaced by its signature."""
     if isinstance(tasks, dict):
         return {key: _signature_tree(value) for key, value in tasks.items()}
-    return tasks.signature()
+    return tasks.signature
 
 
 class PublishTrack(Publisher):
@@ -109,10 +112,7 @@ class PublishTrack(Publisher):
         files, evaluations = [], {}
         for tag, tasks in self.requires().items():
             files.append(copy_into(tasks["run"].output().path, folder, f"{tag}.txt"))
-            if "evaluation" in tasks:  # the scores' modules are loaded only where a track has judgments
-                from argrank.evaluation.report import per_topic_csv
-                from argrank.evaluation.results import RunScores
-
+            if "evaluation" in tasks:
                 evaluation = tasks["evaluation"]
                 data = json.loads(Path(evaluation.output().path).read_text(encoding="utf-8"))
                 evaluations[tag] = RunScores.from_json(data, evaluation.result_type)
@@ -121,8 +121,6 @@ class PublishTrack(Publisher):
                     (folder / name).write_text(per_topic_csv(result), encoding="utf-8")
                     files.append(name)
         if evaluations:
-            from argrank.evaluation.report import format_results
-
             as_json = {tag: scores.to_json() for tag, scores in evaluations.items()}
             (folder / "evaluation.json").write_text(json.dumps(as_json, indent=2, sort_keys=True) + "\n", "utf-8")
             (folder / "evaluation.txt").write_text(format_results(evaluations) + "\n", "utf-8")

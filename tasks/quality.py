@@ -9,21 +9,28 @@ signatures while empty (CachedTask.omitted_when_empty), so runs without them kee
 from __future__ import annotations
 
 import luigi
+import pyarrow.compute as pc
 from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
+from argrank.core.document_texts import texts_by_id
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
+from argrank.core.model_file import QUALITY, format_name, load_model
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
+from argrank.quality.benchmark import correlations, topic_held_out
+from argrank.quality.data import read_quality_set
+from argrank.quality.model import MODEL_TYPES, predict_quality, train_quality_model
+from argrank.quality.rerank import Quality, rerank
 from argrank.quality.settings import DEFAULTS
 from argrank.tracks.registry import track as registered
 from tasks.base import CachedTask, location, log
+from tasks.model_folder import model_path, save_model_folder
 from tasks.rank import RankTopics
-from tasks.tracks import track_tasks
+from tasks.track_tasks import track_tasks
 
-# The stages' own modules are imported where used: argrank.quality.model and .benchmark import scikit-learn (about
-# a second), and the rest are loaded by every run of the graph, most of which neither train nor re-rank (some 4 ms
-# of a re-run after a change of k1).
+# Two of the stages' modules are imported where used, as most runs of the graph neither train nor re-rank:
+# argrank.quality.benchmark (BM25's kernels and scipy) and core.document_texts (pyarrow.compute).
 
 
 class TrainQualityModel(CachedTask):
@@ -37,17 +44,9 @@ class TrainQualityModel(CachedTask):
     stage = "quality-model"
 
     def input_digests(self) -> list[str]:
-        from argrank.core.model_file import QUALITY, format_name
-
         return [file_digest(self.training), format_name(QUALITY)]
 
     def run(self) -> None:
-        from argrank.core.model_file import QUALITY
-        from argrank.quality.benchmark import correlations, topic_held_out
-        from argrank.quality.data import read_quality_set
-        from argrank.quality.model import train_quality_model
-        from tasks.model_folder import save_model_folder
-
         examples = read_quality_set(self.training)
         try:
             model = train_quality_model(examples)
@@ -85,14 +84,6 @@ class RerankQuality(CachedTask):
         }
 
     def run(self) -> None:
-        import pyarrow.compute as pc
-
-        from argrank.core.document_texts import texts_by_id
-        from argrank.core.model_file import QUALITY, load_model
-        from argrank.quality.model import MODEL_TYPES, predict_quality
-        from argrank.quality.rerank import Quality, rerank
-        from tasks.model_folder import model_path
-
         settings = {**DEFAULTS, **self.quality}
         ranking = read_ranking(self.input()["ranking"].path)
         top = ranking.filter(pc.less_equal(ranking.column("rank"), int(settings["depth"])))

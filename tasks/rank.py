@@ -1,27 +1,33 @@
-"""Rank: each topic's top documents under one retrieval model; sharded, each shard's top documents, merged.
+"""Rank: each topic's top documents under one retrieval model; sharded, each shard's top documents, scored with
+the whole collection's statistics (MergeStatistics) and merged.
 
-The topics' query terms are a stage of their own (AnalyzeTopics), so a ranking loads no analyzer: changing a
-ranking parameter re-runs only the scoring. The modules only the analysis and the merge of shards use are imported
-where they run (the topics' reader, the analyzers, the merge: some 5 ms of a re-run after a change of k1).
+The topics' query terms are a stage of their own (AnalyzeTopics), so changing a ranking parameter re-runs only the
+scoring.
 """
 
 from __future__ import annotations
 
 import luigi
 import pyarrow.parquet as pq
+from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
 from argrank.core.fingerprint import file_digest
 from argrank.core.parquet_file import read_parquet
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
+from argrank.formats.topics import read_topics
+from argrank.index.statistics import load_statistics, merge_statistics, save_statistics
 from argrank.index.store import load_index
+from argrank.retrieval.merge import merge_rankings
+from argrank.retrieval.queries import analyze_topics
 from argrank.retrieval.registry import make_ranker, models
 from argrank.retrieval.search import rank_queries
 from argrank.text.analysis_fingerprint import analysis_fingerprint
+from argrank.text.multilingual import make_analyzer
 from argrank.tracks.registry import track as registered
-from tasks.base import CachedTask, location
+from tasks.base import CachedTask, Settings, location, log
 from tasks.index import BuildIndex
-from tasks.tokenize import CorpusTask
+from tasks.tokenize import CorpusTask, ShardTask
 
 
 class AnalyzeTopics(CachedTask):
@@ -39,10 +45,6 @@ class AnalyzeTopics(CachedTask):
         return [file_digest(self.topics), analysis_fingerprint(self.language)]
 
     def run(self) -> None:
-        from argrank.formats.topics import read_topics
-        from argrank.retrieval.queries import analyze_topics
-        from argrank.text.multilingual import make_analyzer
-
         formulation = registered(self.track).queries[self.query]
         table = analyze_topics(make_analyzer(self.language), read_topics(self.topics), formulation)
         with atomic_path(self.output_path) as tmp:
@@ -65,8 +67,6 @@ class RankTopics(CorpusTask):
     def requires(self) -> dict[str, CachedTask] | list[CachedTask]:
         if self.shards == 1:
             return {"index": self.clone(BuildIndex), "queries": self.clone(AnalyzeTopics)}
-        from tasks.shards import RankShard
-
         return [self.clone(RankShard, shard=shard) for shard in range(self.shards)]
 
     def input_digests(self) -> list[str]:
@@ -75,13 +75,55 @@ class RankTopics(CorpusTask):
     def run(self) -> None:
         if self.shards == 1:
             index = load_index(self.input()["index"].path)
-            ranker = make_ranker(index, self.method, dict(self.params))
+            ranker = make_ranker(index, self.method, dict(self.params), kernels=Settings().kernels)
             table = rank_queries(index, read_parquet(self.input()["queries"].path), ranker, self.depth)
         else:
-            from argrank.formats.topics import read_topics
-            from argrank.retrieval.merge import merge_rankings
-
             rankings = (read_ranking(target.path) for target in self.input())
             table = merge_rankings(rankings, [topic.number for topic in read_topics(self.topics)], self.depth)
+        with atomic_path(self.output_path) as tmp:
+            write_ranking(table, tmp)
+
+
+class MergeStatistics(CorpusTask):
+    """The whole collection's statistics from every shard's index: document count, total length and, per term in
+    the unsharded index's order, document and collection frequency. Each shard is ranked with them, so its
+    scores are the unsharded index's. Small: it reads the shard indexes one at a time."""
+
+    stage = "statistics"
+    extension = ".parquet"
+
+    def requires(self) -> list[CachedTask]:
+        return [self.clone(BuildIndex, shard=shard) for shard in range(self.shards)]
+
+    def run(self) -> None:
+        statistics = merge_statistics(load_index(target.path) for target in self.input())
+        log.info(
+            "statistics of %d shards: %d documents, %d terms",
+            self.shards, statistics.num_docs, len(statistics.terms),
+        )  # fmt: skip
+        save_statistics(statistics, self.output_path)
+
+
+@inherits(RankTopics)  # the ranking settings; the corpus and shard parameters come from ShardTask
+class RankShard(ShardTask):
+    """One shard's top `depth` per topic, scored with the whole collection's statistics, so the scores are those
+    the unsharded index gives its documents and the merged top `depth` is the unsharded one."""
+
+    stage = "rank-shard"
+    extension = EXTENSION
+
+    def requires(self) -> dict[str, CachedTask]:
+        return {
+            "index": self.clone(BuildIndex),
+            "statistics": self.clone(MergeStatistics),
+            "queries": self.clone(AnalyzeTopics),
+        }
+
+    def run(self) -> None:
+        index = load_index(self.input()["index"].path)
+        statistics = load_statistics(self.input()["statistics"].path)
+        ranker = make_ranker(index, self.method, dict(self.params), statistics, kernels=Settings().kernels)
+        queries = read_parquet(self.input()["queries"].path)
+        table = rank_queries(index, queries, ranker, self.depth, warn_unmatched=False)
         with atomic_path(self.output_path) as tmp:
             write_ranking(table, tmp)

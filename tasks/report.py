@@ -7,6 +7,7 @@ record rewrites it and an unchanged experiment leaves it alone.
 
 from __future__ import annotations
 
+import functools
 import json
 
 import luigi
@@ -15,14 +16,14 @@ from argrank.config import load_experiment
 from argrank.core.fingerprint import digest
 from argrank.core.layout import history_file, report_folder
 from argrank.core.published_folder import is_published, publish
+from argrank.reporting.experiment import write_report
 from argrank.reporting.history import read_history
-from tasks.base import argrank, once_per_task, unwritable_as_input_error
-from tasks.known_parameters import KnownParameters
+from tasks.base import Settings, unwritable_as_input_error
 from tasks.publish import Publisher, PublishTrack, claim_published_folders
-from tasks.tracks import track_tasks
+from tasks.track_tasks import track_tasks
 
 
-class ExperimentReport(KnownParameters, luigi.Task):
+class ExperimentReport(luigi.Task):
     """index.html with the comparison tables, plots, stance matrices, images and trends of one experiment."""
 
     runs_file = luigi.Parameter(description="the YAML file that names the experiment's runs")
@@ -34,34 +35,30 @@ class ExperimentReport(KnownParameters, luigi.Task):
         ]
 
     def folder(self):
-        return report_folder(argrank().output_dir, load_experiment(self.runs_file).name)
+        return report_folder(Settings().output_dir, load_experiment(self.runs_file).name)
 
     def history(self) -> list[dict]:
         """The nightly records of this experiment (only the submission's are kept), and tonight's while `argrank
         nightly` has not yet kept it."""
         if not load_experiment(self.runs_file).submission:
             return []
-        tonight = argrank().nightly_record
-        return [*read_history(history_file(argrank().output_dir)), *([json.loads(tonight)] if tonight else [])]
+        tonight = Settings().nightly_record
+        return [*read_history(history_file(Settings().output_dir)), *([json.loads(tonight)] if tonight else [])]
 
-    @once_per_task  # as the publishers' signatures it is made of
+    @functools.cached_property
     def signature(self) -> str:
-        return digest([task.signature() for task in self.requires()], self.history())
+        return digest([task.signature for task in self.requires()], self.history())
 
     def complete(self) -> bool:
         """Published from this signature, and so is every track folder it reports on: a folder removed by hand or
         lost to a kill between its two renames was never published again while the report stood for it."""
-        return is_published(self.folder(), self.signature()) and all(task.complete() for task in self.requires())
+        return is_published(self.folder(), self.signature) and all(task.complete() for task in self.requires())
 
     def run(self) -> None:
-        # Imported here: the report's statistics and plots (scipy.stats, matplotlib) take a second to import, which
-        # every other process of the graph would pay at start-up.
-        from argrank.reporting.experiment import write_report
-
         experiment, history = load_experiment(self.runs_file), self.history()
-        output_dir = argrank().output_dir
+        output_dir = Settings().output_dir
         with unwritable_as_input_error(self.folder()):
             claim_published_folders(self.runs_file)
             publish(
-                self.folder(), self.signature(), lambda folder: write_report(experiment, output_dir, folder, history)
+                self.folder(), self.signature, lambda folder: write_report(experiment, output_dir, folder, history)
             )

@@ -13,16 +13,16 @@ from typing import Any
 import luigi
 from luigi.util import inherits
 
-from argrank.config import RunSpec, Track
 from argrank.core.atomic import atomic_path
 from argrank.formats.ranking_table import read_ranking
 from argrank.formats.run_columns import RunColumns, conforms, format_columns
 from argrank.formats.runfile import write_run
 from argrank.formats.validation import check_lines
 from argrank.tracks.registry import track as registered
+from argrank.tracks.section import RunSpec, TrackSection
 from tasks.base import CachedTask
 from tasks.quality import RankedRun, RerankQuality
-from tasks.tracks import track_tasks
+from tasks.track_tasks import track_tasks
 
 
 class WriteRun(CachedTask):
@@ -62,31 +62,31 @@ class WriteRanking(RankedRun, WriteRun):
         return self.ranking_task()
 
 
-def ranking_params(track: Track, spec: RunSpec) -> dict[str, Any]:
+def ranking_params(section: TrackSection, spec: RunSpec) -> dict[str, Any]:
     """The parameters of a configured run's ranking and writer, from its section and its run's settings."""
     params = {
-        "track": track.name,
-        "corpus": str(track.corpus),
-        "language": track.language,
-        "fields": track.fields,
-        "shards": track.shards,
-        "topics": str(track.topics),
+        "track": section.name,
+        "corpus": str(section.corpus),
+        "language": section.language,
+        "fields": section.fields,
+        "shards": section.shards,
+        "topics": str(section.topics),
         "method": spec.method,
         "params": spec.params,
         "query": spec.query,
-        "depth": track.depth,
+        "depth": section.depth,
         "tag": spec.tag,
     }
     if spec.quality:
-        params.update(quality_training=str(track.quality_training), quality=spec.quality)
+        params.update(quality_training=str(section.quality_training), quality=spec.quality)
     return params
 
 
-def ranking_run(track: Track, spec: RunSpec) -> WriteRun:
+def ranking_run(section: TrackSection, spec: RunSpec) -> WriteRun:
     """The run of a track with nothing between ranking and run."""
-    return WriteRanking(**ranking_params(track, spec))
+    return WriteRanking(**ranking_params(section, spec))
 
 
-def run_task(track: Track, spec: RunSpec) -> WriteRun:
+def run_task(section: TrackSection, spec: RunSpec) -> WriteRun:
     """The task writing one configured run of a ranking track, as its track writes it."""
-    return (track_tasks(track.name).run_task or ranking_run)(track, spec)
+    return (track_tasks(section.name).run_task or ranking_run)(section, spec)

@@ -6,8 +6,10 @@ import luigi
 
 from argrank.formats.token_table import TOKENS_FORMAT
 from argrank.text.analysis_fingerprint import analysis_fingerprint
+from argrank.text.multilingual import make_analyzer
+from argrank.text.tokenize import tokenize_table
 from tasks.base import CachedTask, location, log
-from tasks.tracks import track_tasks
+from tasks.track_tasks import track_tasks
 
 
 class CorpusTask(CachedTask):
@@ -47,7 +49,7 @@ class ShardTask(CorpusTask):
 
 
 class TokenizeDocuments(ShardTask):
-    """The first stage every track shares; `track` picks the ingest adapter, so later stages need not know it."""
+    """The first stage every track shares; `track` picks the track's ingest, so later stages need not know it."""
 
     stage = "tokens"
     extension = ".parquet"
@@ -61,9 +63,6 @@ class TokenizeDocuments(ShardTask):
         return [analysis_fingerprint(self.language), f"token table format {TOKENS_FORMAT}"]
 
     def run(self) -> None:
-        from argrank.text.multilingual import make_analyzer
-        from argrank.text.tokenize import tokenize_table
-
         kept = tokenize_table(
             self.input().path,
             self.output_path,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from argrank.retrieval import ahead_of_time
+from argrank.kernels import bm25_numba, bm25_numpy, bm25_prebuilt
 
 REPO = Path(__file__).resolve().parent.parent
 INTEGRATION = Path(__file__).resolve().parent / "integration"
@@ -30,25 +30,23 @@ def shared_data() -> Path:
 
 
 @pytest.fixture(scope="session")
-def prebuilt_kernels(tmp_path_factory: pytest.TempPathFactory) -> ahead_of_time.Prebuilt:
-    """The accumulator's kernels as `make` built them ahead of time; built here (some 4 CPU-s) where it has not."""
-    kernels = ahead_of_time.load()
+def prebuilt_kernels(tmp_path_factory: pytest.TempPathFactory) -> bm25_prebuilt.Prebuilt:
+    """BM25's kernels as `make kernels` built them ahead of time; built here where it has not."""
+    kernels = bm25_prebuilt.load()
     if kernels is None:
         directory = tmp_path_factory.mktemp("prebuilt")
-        ahead_of_time.build(directory)
-        kernels = ahead_of_time.load(directory)
+        bm25_prebuilt.build(directory)
+        kernels = bm25_prebuilt.load(directory)
     assert kernels is not None
     return kernels
 
 
-@pytest.fixture(params=["compiled", "numpy", "prebuilt"])
+@pytest.fixture(params=["numba", "numpy", "prebuilt"])
 def kernels(request: pytest.FixtureRequest):
-    """Each build of the accumulator's kernels in turn: numba's, numpy's, the ahead-of-time one."""
+    """Each build of BM25's kernels in turn: numba's, numpy's, the ahead-of-time one."""
     if request.param == "prebuilt":
         return request.getfixturevalue("prebuilt_kernels")
-    from argrank.retrieval import accumulator, numpy_accumulator  # numba: loaded by the tests that use it
-
-    return {"compiled": accumulator, "numpy": numpy_accumulator}[request.param]
+    return {"numba": bm25_numba, "numpy": bm25_numpy}[request.param]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -2,9 +2,9 @@
 experiment) and its report. `luigi --module workflows FullSubmission` finds it through the package (workflows).
 
 A track's own tasks are loaded when the graph is built for a runs file that names the track (tasks.tracks), not
-here: Luigi builds its command line three times in a run, with every parameter of every task class it knows, and
-a re-run of the bench's args track after a change of k1 paid 0.04 of its 0.59 CPU-s for the other three tracks'
-classes and modules. The graph sets its tasks' parameters from the runs file, none from the command line."""
+here: Luigi builds its command line three times in a run, with every parameter of every task class it knows, so
+a run of one track would pay for the other tracks' classes and modules too. The graph sets its tasks' parameters
+from the runs file, none from the command line."""
 
 from __future__ import annotations
 
@@ -21,14 +21,13 @@ from argrank.core.atomic import remove_leftovers
 from argrank.core.errors import InputError
 from argrank.core.layout import written_folders
 from argrank.core.ownership import check_owner
-from tasks.base import argrank, unwritable_as_input_error
-from tasks.known_parameters import KnownParameters
+from tasks.base import Settings, unwritable_as_input_error
 from tasks.publish import published_folders
 from tasks.report import ExperimentReport
 from workflows.setup import prepare_process
 
 
-class FullSubmission(KnownParameters, luigi.WrapperTask):
+class FullSubmission(luigi.WrapperTask):
     """Every configured track, from ingest to a published, scored submission (or experiment) and its report."""
 
     runs_file = luigi.Parameter(default="runs.yaml", description="the YAML file that names the runs to produce")
@@ -58,7 +57,7 @@ def _prepare_outputs(runs_file: str) -> None:
     folders when it first publishes), and sweep what killed writers left in every folder the run writes into: left
     alone, their entries outlived every run whose stage did not run again, and showed as tracks."""
     experiment = load_experiment(runs_file)
-    output_dir = argrank().output_dir
+    output_dir = Settings().output_dir
     for folder, what in published_folders(output_dir, experiment):
         check_owner(folder, runs_file, what)
     with unwritable_as_input_error(Path(output_dir)):

@@ -29,6 +29,9 @@ from argrank.config import Experiment, load_experiment
 from argrank.core.fingerprint import file_digest
 from argrank.core.layout import experiment_folder, history_file, report_folder
 from argrank.reporting import history
+from tasks.report import ExperimentReport
+from workflows.graph import FullSubmission
+from workflows.setup import fresh_build
 
 FAILED, DROPPED = 1, 3
 OURS = ("argrank", "tasks", "workflows")  # loggers whose INFO lines the terminal shows
@@ -110,7 +113,7 @@ def run_experiment(runs_file: str = "runs.yaml", outputs: str = "outputs", worke
 
     Each call reads the runs file and the cache afresh, so a parameter changed since the last call re-runs only
     the stages it reaches, without what a new process pays first: Python, Luigi, numpy, Arrow and the graph's
-    modules, a third of a CPU-second, more than the work of a BM25 re-run at args.me size (see docs/python-api.md)."""
+    modules, which cost more than the work of a BM25 re-run itself (see docs/python-api.md)."""
     experiment = load_experiment(runs_file)
     failure = _build(str(runs_file), str(outputs), workers)
     if failure:
@@ -120,9 +123,6 @@ def run_experiment(runs_file: str = "runs.yaml", outputs: str = "outputs", worke
 
 def _build(runs_file: str, outputs: str, workers: int, host: str | None = None, port: int = 8082) -> str | None:
     """Build the runs file's FullSubmission; None on success, else what failed and where Luigi's log is."""
-    from workflows.graph import FullSubmission
-    from workflows.setup import fresh_build
-
     config = luigi.configuration.get_config()
     config.set("argrank", "output_dir", outputs)
     config.set("core", "no_configure_logging", "true")  # our handlers, not Luigi's (see _log_quietly)
@@ -184,9 +184,7 @@ def _git_commit() -> str | None:
 
 def _signatures(runs_file: str) -> dict[str, str]:
     """Each track's publisher signature: a digest of every input file and parameter behind its results."""
-    from tasks.report import ExperimentReport
-
-    return {task.track: task.signature() for task in ExperimentReport(runs_file=runs_file).requires()}
+    return {task.track: task.signature for task in ExperimentReport(runs_file=runs_file).requires()}
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:

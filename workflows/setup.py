@@ -11,7 +11,6 @@ import sys
 
 import luigi
 import pyarrow as pa
-from luigi.cmdline_parser import CmdlineParser
 from luigi.task_register import Register
 
 from argrank.core.errors import InputError
@@ -23,13 +22,11 @@ def prepare_process() -> None:
 
     Arrow's default allocator (mimalloc) keeps the memory it frees for its own reuse, out of reach of numpy and
     scipy, which allocate with malloc, so a stage that hands large arrays from one to the other (the index build:
-    token codes to a sparse matrix) peaked about 40% higher at args.me size (1.31 GB instead of 0.93 GB for 37 M
-    tokens).
+    token codes to a sparse matrix) would peak higher.
 
-    At exit, after the atexit handlers, the interpreter collects garbage while it tears the modules down, which
-    makes the collector go over every object the stages left: 0.53-0.65 CPU-s after a full run of the bench's
-    args track, some 0.2 after a run with nothing to do. Frozen at exit, the heap is left to the operating system
-    as it is; files are closed where they are written, never by the collector.
+    At exit, after the atexit handlers, the interpreter collects garbage while it tears the modules down, going
+    over every object the stages left. Frozen at exit, the heap is left to the operating system as it is; files
+    are closed where they are written, never by the collector.
     """
     pa.set_memory_pool(pa.system_memory_pool())
     atexit.unregister(gc.freeze)
@@ -38,17 +35,6 @@ def prepare_process() -> None:
     if not any(isinstance(f, NoTracebackForBadInput) for f in interface.filters):
         interface.addFilter(NoTracebackForBadInput())
     luigi.Task.event_handler(luigi.Event.FAILURE)(report_bad_input)  # a set of handlers: added once
-
-
-def imported_by_luigis_command_line() -> bool:
-    """Whether Luigi's command line is importing the graph (`luigi --module workflows`): its loader of `--module`
-    is among this import's callers. Such a process builds the graph and exits, so what the import made lives until
-    the end; a notebook or a script that imports the graph may go on to other work."""
-    loader = CmdlineParser._attempt_load_module.__code__
-    frame = sys._getframe(1)
-    while frame is not None and frame.f_code is not loader:
-        frame = frame.f_back
-    return frame is not None
 
 
 def fresh_build() -> None:

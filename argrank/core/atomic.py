@@ -59,7 +59,7 @@ def remove_leftovers(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return removed
     # By name from os.scandir: every stage runs this on its cache folder, which a sweep fills with thousands of
-    # targets (at 1,236 entries: 2.0 ms a task with a Path and a pattern match per entry, 1.1 ms by name).
+    # targets, so no entry but a temporary one gets a Path or a pattern match.
     with os.scandir(folder) as entries:
         names = [entry.name for entry in entries if entry.name.endswith(".tmp")]
     leftovers = [(name, match) for name in names if (match := _LEFTOVER.match(name))]

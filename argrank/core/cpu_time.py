@@ -1,8 +1,8 @@
 """The CPU time of one step of a benchmark, with the garbage of the steps before it collected first.
 
-Benchmarked steps can be short (predicting 60 passages takes a few hundredths of a second), and a full collection of
-what earlier steps left behind (training allocates millions of objects) takes about as long: uncollected, it lands
-in whichever step is timed next, and halved the stance benchmark's prediction rate for one seed and not another.
+Benchmarked steps can be short (predicting a few dozen passages), and a full collection of what earlier steps left
+behind (training allocates millions of objects) takes about as long: uncollected, it lands in whichever step is
+timed next, and that step's figure then depends on what ran before it.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Entry points of the installed distributions, read once per process.
 
-Each `importlib.metadata.entry_points(group=...)` reads every installed distribution's entry points again (some
-3 ms here); the runs file's check asks for two groups, the tracks' (tracks.registry) and spaCy's lookup tables
-(config.supported_languages), in every run.
+Each `importlib.metadata.entry_points(group=...)` reads every installed distribution's entry points again; the
+runs file's check asks for two groups, the tracks' (tracks.registry) and spaCy's lookup tables
+(tracks.section.supported_languages), in every run.
 """
 
 from __future__ import annotations

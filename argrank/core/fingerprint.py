@@ -25,8 +25,8 @@ _store: Path | None = None
 
 
 def remember_digests_in(folder: str | Path | None) -> None:
-    """Keep file digests in `folder` too, so a new process need not read a corpus of a gigabyte again (about two
-    seconds) to find it unchanged. Like make, this trusts a file with the same path, size and modification
+    """Keep file digests in `folder` too, so a new process need not read a whole corpus again to find it
+    unchanged. Like make, this trusts a file with the same path, size and modification
     time (to the nanosecond) to have the same bytes."""
     global _store
     _store = Path(folder) if folder is not None else None
@@ -73,8 +73,8 @@ def _remembered(stored: Path) -> str | None:
 
 def _hash_file(path: Path) -> str:
     """XXH3-128, not a cryptographic hash: the digest names a cache entry and nobody gains by forging one, and it
-    hashes at memory speed. SHA-256, with the processor's instructions for it, took 0.54 CPU-seconds for the
-    bench's 643 MB args.me file, XXH3-128 0.11 (reading included), on the first run on a corpus."""
+    hashes at memory speed, where SHA-256, even with the processor's instructions for it, would make hashing the
+    corpus a noticeable part of the first run on it."""
     hashed = xxhash.xxh3_128()
     with open(path, "rb") as handle:
         while chunk := handle.read(_CHUNK):

@@ -1,8 +1,8 @@
-"""The model files (stance classifiers, the quality model), in a format that runs no code when loaded (a pickle would run any it holds, and the
-cache may sit on a shared file system): a zip of a JSON header, which names the format and the scikit-learn
-version, and the fitted model in skops' secure format, which builds only types on an explicit list. A model from
-another scikit-learn version is refused before any of it is built, and so is every other file, including a model
-of another kind (the format names the kind: a stance model is no quality model)."""
+"""The model files (stance classifiers, the quality model), in a format that runs no code when loaded (a pickle
+would run any it holds, and the cache may sit on a shared file system): a zip of a JSON header, which names the
+format and the scikit-learn version, and the fitted model in skops' secure format, which builds only types on an
+explicit list. A model from another scikit-learn version is refused before any of it is built, and so is every
+other file, including a model of another kind (the format names the kind: a stance model is no quality model)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import argrank.lazylibs as lazylibs
 from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
 from argrank.core.input_file import check_regular
@@ -27,8 +28,8 @@ STANCE, QUALITY = "stance", "quality"
 _HEADER = "header.json"
 _MODEL = "model.skops"
 MAX_INFLATED = 256 << 20  # bytes of a model file's parts, inflated: ours are a few MB
-# The installed scikit-learn's version, read without importing it (that takes about a second, which every start
-# of the graph would pay); skops, imported where a model is saved or loaded, imports it.
+# The installed scikit-learn's version, read without importing it (a heavy import, lazylibs); skops, imported
+# where a model is saved or loaded, imports it.
 SKLEARN_VERSION = version("scikit-learn")
 
 
@@ -43,12 +44,11 @@ FORMAT = format_name(STANCE)  # in the stance models' signatures: a new format r
 def save_model(model: Pipeline | dict, path: str | Path, kind: str = STANCE) -> None:
     """Write `model` to `path` atomically, with its kind and the scikit-learn version that load_model will insist
     on."""
-    import skops.io
-
+    skops_io = lazylibs.skops("io")
     header = {"format": format_name(kind), "sklearn": SKLEARN_VERSION}
     with atomic_path(path) as tmp, zipfile.ZipFile(tmp, "w") as archive:
         archive.writestr(_HEADER, json.dumps(header))
-        archive.writestr(_MODEL, skops.io.dumps(model, compression=zipfile.ZIP_DEFLATED))
+        archive.writestr(_MODEL, skops_io.dumps(model, compression=zipfile.ZIP_DEFLATED))
 
 
 def load_model(path: str | Path, trusted: Sequence[str], kind: str = STANCE) -> Pipeline | dict:
@@ -80,7 +80,7 @@ def load_model(path: str | Path, trusted: Sequence[str], kind: str = STANCE) -> 
 def _parts(path: Path, data: bytes) -> tuple[object, bytes]:
     """The header and the skops bytes of a model file, (None, b"") where it is not such a zip; InputError where a
     part, or a part of the skops data (a zip too), would inflate beyond MAX_INFLATED: its declared size is read
-    before any of it is (a 1.5 GiB entry cost 3.4 GB before it was refused)."""
+    before any of it is, so an entry that would fill the memory is refused before it takes any."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             _check_inflated(path, archive)
@@ -109,15 +109,14 @@ def _check_inflated(path: Path, archive: zipfile.ZipFile) -> None:
 
 def _build(path: Path, data: bytes, trusted: Sequence[str], kind: str) -> Pipeline | dict:
     """The pipeline in skops bytes `data`, after checking that it names no type beyond the trusted ones."""
-    import skops.io
-
+    skops_io = lazylibs.skops("io")
     try:
-        untrusted = sorted(set(skops.io.get_untrusted_types(data=data)) - set(trusted))
+        untrusted = sorted(set(skops_io.get_untrusted_types(data=data)) - set(trusted))
     except Exception as error:  # damaged skops data, like a damaged zip, fails in many ways
         raise InputError(path, "", f"damaged {kind} model: {error}") from None
     if untrusted:
         raise InputError(path, "", f"refused, not loaded: it names types a {kind} model never holds: {untrusted}")
     try:
-        return skops.io.loads(data, trusted=list(trusted))
+        return skops_io.loads(data, trusted=list(trusted))
     except Exception as error:
         raise InputError(path, "", f"damaged {kind} model: {error}") from None

@@ -1,8 +1,7 @@
 """A Parquet file read whole into a table, as the stages read their inputs.
 
-pyarrow.parquet.read_table reads through pyarrow.dataset, whose import costs a process 0.08 CPU-seconds; a re-run
-after one ranking parameter changes does all its own work in a few tenths of a second, so the stages read a file
-through ParquetFile, which gives the same table.
+pyarrow.parquet.read_table reads through pyarrow.dataset, whose import would be a large part of a re-run after one
+ranking parameter changes, so the stages read a file through ParquetFile, which gives the same table.
 """
 
 from __future__ import annotations

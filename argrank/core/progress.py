@@ -3,8 +3,7 @@ Luigi's scheduler, so the luigid page shows how far each running task is.
 
 Library code wraps its long loop in `track`; a task sets the callback around its work with `reporting`. The
 library stays free of Luigi, and code run outside a task (tests, the CLI) just gets the bar, or nothing where
-stderr is not a terminal. There tqdm, which would draw nothing, is not even imported: 5 ms of a re-run after a
-change of k1, which tracks its one ranking.
+stderr is not a terminal.
 """
 
 from __future__ import annotations
@@ -14,6 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from typing import TypeVar
+
+from tqdm import tqdm
 
 Item = TypeVar("Item")
 Reporter = Callable[[str, int, "int | None"], None]  # (what, done, total or None)
@@ -45,10 +46,7 @@ def track(items: Iterable[Item], what: str, total: int | None = None, unit: str 
 
 
 def _bar(items: Iterable[Item], what: str, total: int | None, unit: str) -> AbstractContextManager[Iterable[Item]]:
-    """tqdm's bar over the items on a terminal; elsewhere the items themselves, where tqdm (disable=None) would
-    draw nothing."""
+    """tqdm's bar over the items on a terminal; elsewhere the items themselves."""
     if not (hasattr(sys.stderr, "isatty") and sys.stderr.isatty()):
         return nullcontext(items)
-    from tqdm import tqdm
-
     return tqdm(items, desc=what, total=total, unit=unit, disable=None, leave=False, mininterval=0.5)

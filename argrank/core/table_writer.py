@@ -56,10 +56,9 @@ def write_rows(
     seen: set[str] = set()
     batch: list[tuple] = []
     text_at = None if text_column is None else schema.get_field_index(text_column)
-    # Uncompressed: the table is text the tokenize stage reads whole. At args.me size snappy took 3 of ingest's
-    # 9 CPU-seconds to write and 1.7 CPU-seconds of every tokenize to read, for a file a third smaller (0.34 GB
-    # instead of 0.5). Ids and texts are (nearly) all distinct: dictionary-coding them, which Parquet gives up on
-    # after the first megabyte, cost a third of the write.
+    # Uncompressed: the table is text the tokenize stage reads whole, and compressing it costs the ingest's write
+    # and every tokenize's read more than the smaller file saves. Ids and texts are (nearly) all distinct:
+    # dictionary-coding them, which Parquet gives up on after the first megabyte, is work for nothing.
     coded = [name for name in schema.names[1:] if name != text_column]
     with fewer_collections(), atomic_path(out_path) as tmp, pq.ParquetWriter(
         tmp, schema, compression="none", use_dictionary=coded

@@ -18,11 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import ir_measures
-
+import argrank.lazylibs as lazylibs
 from argrank.evaluation import spelling
 from argrank.formats.runfile import RunLine
+
+if TYPE_CHECKING:
+    import ir_measures
 
 Qrels = dict[str, dict[str, float]]
 _RunDict = dict[str, dict[str, float]]  # topic → document → score, as ir_measures reads a run
@@ -112,13 +115,14 @@ def per_topic_scores(names: list[str], run: list[RunLine], qrels: Qrels) -> dict
 
 def _add_scores(scores: dict[str, dict[str, float]], asked: dict[str, str], run: _RunDict, qrels: Qrels) -> None:
     """Compute the ir_measures measures `asked` (ir_measures name → the name to store it under) into `scores`."""
-    measures = [ir_measures.parse_measure(name) for name in asked]
+    library = lazylibs.ir_measures()
+    measures = [library.parse_measure(name) for name in asked]
     integer_qrels = _integer_qrels(qrels) if measures else {}
     by_provider: dict[str, list[ir_measures.Measure]] = {}
     for measure in measures:
         by_provider.setdefault(_provider(measure, str(measure)), []).append(measure)
     for provider, chosen in by_provider.items():
-        for metric in ir_measures.providers.registry[provider].evaluator(chosen, integer_qrels).iter_calc(run):
+        for metric in library.providers.registry[provider].evaluator(chosen, integer_qrels).iter_calc(run):
             scores[metric.query_id][asked[str(metric.measure)]] = float(metric.value)
 
 
@@ -136,14 +140,15 @@ def _variant(name: str) -> tuple[Variant, str] | None:
 def _provider(measure: ir_measures.Measure, name: str) -> str:
     """The first of PROVIDERS that computes `measure` and is installed; ValueError naming what to install where
     only an uninstalled one computes it (ir_measures' own instructions: `pip install ir-measures[pyndeval]`)."""
-    able = [provider for provider in PROVIDERS if _supports(ir_measures.providers.registry[provider], measure)]
-    installed = [provider for provider in able if ir_measures.providers.registry[provider].is_available()]
+    registry = lazylibs.ir_measures().providers.registry
+    able = [provider for provider in PROVIDERS if _supports(registry[provider], measure)]
+    installed = [provider for provider in able if registry[provider].is_available()]
     if installed:
         return installed[0]
     if able:
-        how = ir_measures.providers.registry[able[0]].install_instructions()
+        how = registry[able[0]].install_instructions()
         raise ValueError(f"measure {name!r} needs ir_measures' {able[0]} provider, not installed here: {how}")
-    others = [key for key, provider in ir_measures.providers.registry.items() if _supports(provider, measure)]
+    others = [key for key, provider in registry.items() if _supports(provider, measure)]
     if others:
         raise ValueError(f"measure {name!r}: ir_measures computes it only with {', '.join(others)}, which argrank "
                          f"does not use (it uses {', '.join(PROVIDERS)})")

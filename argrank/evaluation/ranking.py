@@ -8,17 +8,12 @@ named as ir_measures names it (see `measures`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from argrank.evaluation.measures import Qrels, canonical, old_name, per_topic_scores
 from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
 from argrank.formats.runfile import RunLine
 from argrank.formats.topics import topic_order
-
-if TYPE_CHECKING:
-    from argrank.evaluation.measures import Qrels
-
-# `measures` (ir_measures, 0.08 CPU-seconds) is imported where scores are computed: the graph imports this module
-# at every start, for DEPTH, and most starts evaluate nothing.
 
 DEPTH = 5  # Touché Tasks 1 and 2 report nDCG@5.
 # Means over every judged topic, a topic the run lacks scoring 0: what ir_measures computes and TIRA's evaluator
@@ -30,8 +25,6 @@ class RankingScores(TopicScores):
     """Scores of ranking measures; the JSON also carries each mean under its old name where it had one."""
 
     def to_json(self) -> dict[str, Any]:
-        from argrank.evaluation.measures import old_name
-
         data = super().to_json()
         per_topic = data.pop("per_topic")
         aliases = {old_name(name): mean for name, mean in self.means.items() if old_name(name)}
@@ -53,8 +46,6 @@ def evaluate(
 ) -> RankingScores:
     """Mean and per-topic scores of `measures` (any names `measures.canonical` knows; default_measures(depth)
     without). ValueError for an unknown measure, a depth below 1 or no judged topic."""
-    from argrank.evaluation.measures import canonical, per_topic_scores
-
     if measures is None:
         if depth is None or depth < 1:
             raise ValueError(f"depth must be at least 1, got {depth}")

@@ -19,8 +19,6 @@ from argrank.evaluation.in_sample import InSample, in_sample_json
 from argrank.evaluation.names import STANCE
 from argrank.formats.topics import topic_order
 
-
-
 # Which judged topics a mean is over. The Touché organisers' (and ir_measures', and trec_eval -c's): every judged
 # topic, 0 where the run lacks it. trec_eval's default: only the judged topics the run has.
 JUDGED_TOPICS = "judged-topics"

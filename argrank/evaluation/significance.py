@@ -13,6 +13,7 @@ import warnings
 
 import numpy as np
 
+import argrank.lazylibs as lazylibs
 from argrank.evaluation.names import BONFERRONI, CORRECTIONS, HOLM, T_TEST, TESTS
 
 
@@ -23,10 +24,7 @@ def paired_p_value(run: np.ndarray, baseline: np.ndarray, test: str = T_TEST) ->
         raise ValueError(f"unknown test {test!r}; expected one of {', '.join(TESTS)}")
     if len(run) < 2 or not np.any(np.asarray(run) != np.asarray(baseline)):
         return None
-    # Imported here: scipy.stats takes a quarter of a second to import, which every graph process that writes a
-    # report without comparing anything (a runs-only experiment) would pay.
-    from scipy import stats
-
+    stats = lazylibs.scipy("stats")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # scipy warns where a statistic divides by zero
         result = stats.ttest_rel(run, baseline) if test == T_TEST else stats.wilcoxon(run, baseline)

@@ -5,13 +5,23 @@ so a name copied from a paper or a trec_eval command works; for any other name, 
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-import ir_measures
 import pytrec_eval
 
-_LIBRARY = ir_measures.measures.registry  # every name ir_measures parses → its measure
+import argrank.lazylibs as lazylibs
+
+if TYPE_CHECKING:
+    import ir_measures
+
+
+def _library() -> dict[str, Any]:
+    """Every name ir_measures parses → its measure."""
+    return lazylibs.ir_measures().measures.registry
+
 # Where a name is an identifier and the rest (`nDCG` and `@5`, `P` and `(rel=2)@10`).
 _IDENTIFIER = re.compile(r"([^\W\d]\w*)(.*)", re.DOTALL)
 _CUTOFF = re.compile(r"[@_.](\d+)$")
@@ -32,11 +42,11 @@ def parse(name: str, ours: Iterable[str] = ()) -> ir_measures.Measure:
         listed = ", ".join(str(measure) for measure in measures)
         raise ValueError(f"measure {name!r} is trec_eval's name for {len(measures)} measures ({listed}); name one")
     try:
-        return ir_measures.parse_measure(name)
+        return lazylibs.ir_measures().parse_measure(name)
     except (NameError, ValueError, SyntaxError, TypeError):
         pass
     try:
-        return ir_measures.parse_measure(_library_case(name))
+        return lazylibs.ir_measures().parse_measure(_library_case(name))
     except (NameError, ValueError, SyntaxError, TypeError):
         raise ValueError(f"unknown measure {name!r}; closest: {', '.join(closest(name, ours)) or 'none'}") from None
 
@@ -49,7 +59,7 @@ def _trec_eval(name: str) -> list[ir_measures.Measure]:
     if not form or form.group(1) not in pytrec_eval.supported_measures:
         return []
     try:
-        return ir_measures.parse_trec_measure(name)
+        return lazylibs.ir_measures().parse_trec_measure(name)
     except (ValueError, NameError, TypeError):
         return []
 
@@ -60,17 +70,20 @@ def _takes_cutoff(trec_name: str) -> bool:
     return bool(measures) and all(measure.params.get("cutoff") == 1 for measure in measures)
 
 
-# trec_eval's measure names that ir_measures reads (it lacks gm_map, Rndcg, …).
-_TREC_EVAL = [name for name in sorted(pytrec_eval.supported_measures) if _trec_eval(name)]
+@functools.cache
+def _trec_eval_names() -> list[str]:
+    """trec_eval's measure names that ir_measures reads (it lacks gm_map, Rndcg, …)."""
+    return [name for name in sorted(pytrec_eval.supported_measures) if _trec_eval(name)]
 
 
 def _library_case(name: str) -> str:
     """`name` with its measure's identifier as ir_measures spells it, where only one measure has that identifier in
     any case (`ndcg` is nDCG, `mrr` is RR); else `name` unchanged."""
     match = _IDENTIFIER.fullmatch(name)
-    if not match or match.group(1) in _LIBRARY:
+    library = _library()
+    if not match or match.group(1) in library:
         return name
-    meant = {measure.NAME for key, measure in _LIBRARY.items() if key.lower() == match.group(1).lower()}
+    meant = {measure.NAME for key, measure in library.items() if key.lower() == match.group(1).lower()}
     return meant.pop() + match.group(2) if len(meant) == 1 else name
 
 
@@ -78,13 +91,15 @@ def closest(name: str, ours: Iterable[str] = ()) -> list[str]:
     """Up to CLOSEST known names most like `name`, in any case: ir_measures', trec_eval's and `ours`, each with
     `name`'s cut-off where it has one and the measure takes one (`nDGC@5` → nDCG@5, …; `ours` each need one)."""
     found = _CUTOFF.search(name)
-    library = [key for key, measure in _LIBRARY.items() if key == measure.NAME]  # no alias spellings (MAP, NDCG)
-    known = [*library, *_TREC_EVAL]
+    registry = _library()
+    trec_eval = _trec_eval_names()
+    library = [key for key, measure in registry.items() if key == measure.NAME]  # no alias spellings (MAP, NDCG)
+    known = [*library, *trec_eval]
     if found:
         cutoff = found.group(1)
         known += [template.format(k=cutoff) for template in ours]
-        known += [f"{key}@{cutoff}" for key in library if "cutoff" in _LIBRARY[key].SUPPORTED_PARAMS]
-        known += [f"{key}_{cutoff}" for key in _TREC_EVAL if _takes_cutoff(key)]
+        known += [f"{key}@{cutoff}" for key in library if "cutoff" in registry[key].SUPPORTED_PARAMS]
+        known += [f"{key}_{cutoff}" for key in trec_eval if _takes_cutoff(key)]
     by_lower = {}
     for candidate in known:
         by_lower.setdefault(candidate.lower(), candidate)

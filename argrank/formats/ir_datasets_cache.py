@@ -3,7 +3,7 @@ topics and qrels are the files ir_datasets has already written to its cache, rea
 
 Nothing is fetched here: a run must not start a download of gigabytes, so a missing file is one line saying which
 `ir_datasets export` command writes it and where. The cache is `$IR_DATASETS_HOME`, else `~/.ir_datasets`, laid
-out as ir_datasets lays it out (a track lists the paths of the ids it can read: tracks.adapter.RankingTrack).
+out as ir_datasets lays it out (a track lists the paths of the ids it can read: tracks.track.RankingTrack).
 """
 
 from __future__ import annotations

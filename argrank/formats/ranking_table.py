@@ -2,10 +2,9 @@
 target: an Arrow IPC file, written for being rewritten often. Every change of a ranking parameter writes one, and
 the next stage reads it at once.
 
-A Parquet file's encoding is work that a table of some 50,000 rows never repays: in a new process, writing the
-bench's ranking as Parquet (only qid dictionary-coded, nothing compressed) took 0.013-0.023 CPU-s and reading it
-0.0065, as Arrow IPC 0.002 and 0.0007 (the file 1.75 -> 2.04 MB), and the re-run after a change of k1 went
-0.69-0.71 -> 0.66-0.67 CPU-s (docs/scale.md).
+A Parquet file's encoding is work that a table of some 50,000 rows never repays: even uncompressed, Parquet
+costs a new process much more to write and read than Arrow IPC, for a file only a little smaller, and a re-run
+after a change of one ranking parameter writes and reads such a table every time.
 An Arrow IPC file is Feather version 2: pandas (`read_feather`) and other Arrow readers open it as it is.
 """
 

@@ -1,5 +1,5 @@
-"""A run we write, checked and formatted a column at a time: a line at a time in Python, a 50,000-line run took
-a fifth of a second to check and as long to format, most of a re-run after a change of one ranking parameter.
+"""A run we write, checked and formatted a column at a time: a line at a time in Python, checking and formatting a
+run of tens of thousands of lines would be most of the work of a re-run after a change of one ranking parameter.
 
 `conforms` accepts a run only where every rule of `validation.check_lines` and every condition of the line
 writer (`runfile.format_run`) holds; where it does not, or cannot tell cheaply (a field that is not printable
@@ -14,14 +14,14 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
-from argrank.core.arrow_arrays import arrow_array, one_array
-from argrank.core.arrow_kernels import SetLookupOptions, cast, kernel
+from argrank.core.arrow_arrays import one_array
 from argrank.formats.runfile import Q0, RunLine
 from argrank.formats.validation import RunRules
 
-# Printable ASCII but space: a field without white space of any kind. Checked on the bytes, where a regular
-# expression over the three text columns took 5 ms of the check's 12 ms (21 ms in a new process's first check).
+# Printable ASCII but space: a field without white space of any kind. Checked on the bytes: a regular expression
+# over the three text columns would be a large part of the check.
 _PRINTABLE = (0x21, 0x7E)
 
 
@@ -65,14 +65,14 @@ def conforms(run: RunColumns, tag: str, rules: RunRules) -> bool:
         return False
     if not np.isfinite(score).all():
         return False
-    labels = SetLookupOptions(pa.array(sorted(rules.column2), pa.string()))
-    if not kernel("all", kernel("is_in", column2, options=labels)).as_py():
+    labels = pc.SetLookupOptions(pa.array(sorted(rules.column2), pa.string()))
+    if not pc.all(pc.is_in(column2, options=labels)).as_py():
         return False
-    q0 = kernel("equal", column2, _text(Q0))
-    if kernel("any", q0).as_py() and not kernel("all", q0).as_py():  # Q0 on every line or on none
+    q0 = pc.equal(column2, _text(Q0))
+    if pc.any(q0).as_py() and not pc.all(q0).as_py():  # Q0 on every line or on none
         return False
-    lists = kernel("binary_join_element_wise", qid, column2, _text("\t")) if rules.by_stance else qid
-    encoded = kernel("dictionary_encode", lists)
+    lists = pc.binary_join_element_wise(qid, column2, _text("\t")) if rules.by_stance else qid
+    encoded = pc.dictionary_encode(lists)
     codes = encoded.indices.to_numpy()
     starts = np.flatnonzero(np.concatenate([[True], codes[1:] != codes[:-1]]))
     if len(starts) != len(encoded.dictionary):  # a list that starts again after another
@@ -85,17 +85,17 @@ def conforms(run: RunColumns, tag: str, rules: RunRules) -> bool:
     if (score[1:][later[1:]] > score[:-1][later[1:]]).any():  # a score above the line before's
         return False
     # No document twice in a topic (lists of one topic by stance included): the (topic, document) pairs distinct.
-    return len(kernel("unique", kernel("binary_join_element_wise", qid, doc, _text("\t")))) == n
+    return len(pc.unique(pc.binary_join_element_wise(qid, doc, _text("\t")))) == n
 
 
 def format_columns(run: RunColumns, tag: str) -> bytes:
     """The run's text in UTF-8, as runfile.format_run writes the same lines (scores as Python's shortest repr)."""
     if len(run.rank) == 0:
         return b""
-    ranks = cast(arrow_array(run.rank), pa.string())
+    ranks = pc.cast(pa.array(run.rank), pa.string())
     ending = _text(tag + "\n")  # one value for every line, not a column of copies
     fields = (run.qid, run.column2, run.doc, ranks, score_texts(run.score), ending)
-    lines = kernel("binary_join_element_wise", *fields, _text(" "))
+    lines = pc.binary_join_element_wise(*fields, _text(" "))
     return _concatenated(lines)
 
 
@@ -103,9 +103,9 @@ def score_texts(scores: np.ndarray) -> pa.Array:
     """Each score as Python's repr writes it. Arrow's cast gives the same shortest digits but writes some in
     another notation: 3.0 as "3", 1e-05 as "0.00001", 1e10 with an exponent. So its text is kept only for scores
     that are not whole numbers, in magnitude between 1e-4 and 1e9, where both write the same plain decimals
-    (tests/unit/test_run_columns.py checks it on drawn floats), and repr writes the others: a 50,000-line run of
-    the bench took 0.046-0.064 CPU-s to format with repr for every score, 0.013-0.015 so."""
-    texts = cast(arrow_array(np.asarray(scores, dtype=np.float64)), pa.string())
+    (tests/unit/formats/test_run_columns.py checks it on drawn floats), and repr writes only the others: repr for
+    every score, a call of Python's per line, would cost more than formatting the rest of the run."""
+    texts = pc.cast(pa.array(np.asarray(scores, dtype=np.float64)), pa.string())
     magnitude = np.abs(scores)
     plain = (magnitude >= 1e-4) & (magnitude < 1e9) & (scores != np.floor(scores))
     if plain.all():
@@ -141,7 +141,6 @@ def _layout(strings: pa.Array) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _text(value: str) -> pa.Scalar:
-    """A string scalar for a compute function, typed: Arrow's inference of a Python value's type imports dateutil
-    (some 6 ms of a re-run, which writes one run)."""
+    """A string scalar for a compute function, typed (not inferred from the Python value)."""
     return pa.scalar(value, pa.string())
 

@@ -2,8 +2,8 @@
 
 The lists hold term codes (int32, numbered by first occurrence in the table, so that the same rows are the same
 bytes whatever else the process analysed), and the file's metadata the terms they index (TERMS_KEY, a JSON list): the
-index stage works on codes, so a table of strings made the analyzer build every token's string and Parquet hash
-it again (at args.me size some 2.5 CPU-seconds of the tokenize stage, and one of the index stage to code them).
+index stage works on codes, so a table of strings would make the analyzer build every token's string, Parquet
+hash it again and the index stage code it once more, all for nothing.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Touché submission rules for run files, checked in one pass so the FIRST offending line is the one named.
 
-Tracks differ in column 2 and in what a ranked list is (each track's `RunRules` are its adapter's `run_rules`):
+Tracks differ in column 2 and in what a ranked list is (each track's `RunRules` are its Track's `run_rules`):
 `Q0` for args (Task 1), one list per topic; a stance label or `Q0` for comparative (Task 2), where a run states a
 stance on every line or on none; PRO or CON for images (Task 3), where a topic has two lists, at most 10 PRO and
 10 CON images, each ranked from 1.

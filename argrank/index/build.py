@@ -14,8 +14,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from argrank.index.store import Index, Postings
 from argrank.formats.token_table import read_terms
+from argrank.index.store import Index, Postings
+from argrank.kernels.inversion import invert
 
 BLOCK = 1 << 22  # codes mapped at a time
 
@@ -50,7 +51,7 @@ def read_tokens(path: Path) -> tuple[pa.Array, pa.ChunkedArray]:
 def read_token_codes(path: Path) -> TokenCodes:
     """A token table's codes, read one row group at a time into one array sized from the file's metadata, so that
     beside the codes (4 bytes a token) only one row group's lists are ever held (gathered and joined, the codes
-    were held twice: some 150 MB more at args.me size)."""
+    would be held twice)."""
     file = pq.ParquetFile(path, pre_buffer=False)
     terms = read_terms(path, file.metadata.metadata)
     leaf = file.metadata.num_columns - 1  # the tokens' element column, after the ids
@@ -85,8 +86,7 @@ def build_index(ids: pa.Array, tokens: pa.ListArray | pa.ChunkedArray) -> Index:
 
 def index_codes(tokens: TokenCodes) -> Index:
     """The index of coded token lists. Terms are numbered by their first occurrence over the documents in id
-    order; the work is on the integer codes, not strings (index/inversion.py)."""
-    from argrank.index.inversion import invert  # numba: loaded to build only
+    order; the work is on the integer codes, not strings (kernels/inversion.py)."""
 
     ids = tokens.ids
     order = pc.sort_indices(ids)

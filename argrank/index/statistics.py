@@ -15,10 +15,10 @@ from typing import Iterable
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from argrank.core.arrow_arrays import one_array
-from argrank.core.arrow_kernels import SortOptions, kernel, take
 from argrank.core.atomic import atomic_path
 from argrank.core.parquet_file import read_parquet
 from argrank.index.store import Index
@@ -74,7 +74,7 @@ def term_table(index: Index) -> pa.Table:
     return pa.table(
         {
             "term": index.terms,
-            "first_doc": take(index.doc_ids, pa.array(first, type=pa.int64())),
+            "first_doc": pc.take(index.doc_ids, pa.array(first, type=pa.int64())),
             "local": pa.array(np.arange(len(starts), dtype=np.int64)),
             "df": pa.array(index.document_frequencies.astype(np.int64)),
             "cf": pa.array(index.collection_frequencies.astype(np.int64)),
@@ -92,13 +92,13 @@ def merge_statistics(indexes: Iterable[Index]) -> CollectionStatistics:
         num_docs += index.num_docs
         total_length += index.total_length
     all_ids = pa.chunked_array(ids, type=pa.string())
-    if len(kernel("unique", all_ids)) != len(all_ids):
+    if len(pc.unique(all_ids)) != len(all_ids):
         raise ValueError("document ids are not unique across shards")
     table = pa.concat_tables(parts)
-    order = SortOptions([("first_doc", "ascending"), ("local", "ascending")])
-    table = take(table, kernel("sort_indices", table, options=order))
+    order = pc.SortOptions([("first_doc", "ascending"), ("local", "ascending")])
+    table = pc.take(table, pc.sort_indices(table, options=order))
     # Sorted so, a term's first row is its first occurrence: encoding numbers terms in the collection's order.
-    encoded = kernel("dictionary_encode", table.column("term").combine_chunks())
+    encoded = pc.dictionary_encode(table.column("term").combine_chunks())
     term_of_row = encoded.indices.to_numpy()
     df = np.zeros(len(encoded.dictionary), dtype=np.int64)
     cf = np.zeros(len(encoded.dictionary), dtype=np.int64)

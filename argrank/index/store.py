@@ -2,7 +2,7 @@
 models need of it, saved as a folder whose postings later stages memory-map.
 
 The matrix is held as its three CSR arrays (`Postings`), not as scipy's csr_matrix: ranking reads only the arrays,
-and importing scipy.sparse cost every process that ranks or just schedules the graph 0.15 CPU-seconds.
+and importing scipy.sparse would weigh on every process that ranks or just schedules the graph.
 
 Documents are ordered by id, so "ties broken by document id" is the matrix's own column order (see build.py for
 the term order).
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
+import argrank.lazylibs as lazylibs
 from argrank.core.arrow_arrays import one_array
 from argrank.core.atomic import atomic_path
 from argrank.index.vocabulary import Vocabulary
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
 # Bump when the folder's layout changes, so indexes cached in the old one are rebuilt rather than misread.
 FORMAT = 3
 POSTINGS_ARRAYS = ("indptr", "indices", "data")  # the CSR matrix's arrays, one .npy file each
-# The terms and the documents' ids and lengths as Arrow IPC files, which load_index maps: decoding the documents
-# from Parquet took 0.05 CPU-s of every ranking at args.me size (387,740 ids), mapping them some 0.005.
+# The terms and the documents' ids and lengths as Arrow IPC files, which load_index maps instead of decoding them
+# in every process that ranks.
 TERMS_FILE = "terms.arrow"
 DOCS_FILE = "docs.arrow"
 
@@ -56,9 +57,7 @@ class Postings:
 
     def matrix(self) -> sp.csr_matrix:
         """The same matrix as scipy's csr_matrix, sharing the arrays, for callers that need its algebra."""
-        import scipy.sparse as sp
-
-        return sp.csr_matrix((self.data, self.indices, self.indptr), shape=self.shape, copy=False)
+        return lazylibs.scipy("sparse").csr_matrix((self.data, self.indices, self.indptr), shape=self.shape, copy=False)
 
 
 @dataclass
@@ -103,13 +102,12 @@ def save_index(index: Index, path: Path) -> None:
 
 def load_index(path: Path) -> Index:
     """The index of a folder, its postings memory-mapped read-only: a query reads only its terms' posting
-    lists, so a ranking stage neither reads nor holds the whole matrix (at args.me size, 0.3 GB and about a
-    second saved per ranking)."""
+    lists, so a ranking stage neither reads nor holds the whole matrix."""
     path = Path(path)
     terms = one_array(_map_arrow(path / TERMS_FILE).column("term"))
     docs = _map_arrow(path / DOCS_FILE)
     # Plain arrays over the maps (which they keep open): every slice of a np.memmap is another memmap object, and
-    # a ranking slices some 2,000 posting lists (0.006-0.008 CPU-s of a re-run).
+    # a ranking slices a posting list per query term, thousands of them.
     indptr, indices, data = (np.load(path / f"{name}.npy", mmap_mode="r").view(np.ndarray) for name in POSTINGS_ARRAYS)
     return Index(
         postings=Postings(indptr, indices, data, (len(terms), docs.num_rows)),

@@ -23,10 +23,11 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+import argrank.lazylibs as lazylibs
 from argrank.core.progress import track
 from argrank.core.text_table import text_table
-from argrank.evaluation.ranking import evaluate
 from argrank.evaluation.names import TESTS
+from argrank.evaluation.ranking import evaluate
 from argrank.evaluation.significance import paired_p_value
 from argrank.formats.runfile import RunLine
 from argrank.index.build import build_index
@@ -36,6 +37,7 @@ from argrank.quality.model import QualityPredictions, predict_quality, train_qua
 from argrank.quality.rerank import Quality, rerank
 from argrank.quality.settings import DEFAULTS
 from argrank.retrieval.registry import make_ranker
+from argrank.retrieval.top_k import top_k
 from argrank.text.multilingual import make_analyzer
 
 MEASURE = "nDCG@5"
@@ -88,18 +90,19 @@ def topic_held_out(examples: QualitySet, seed: int = 0) -> QualityPredictions:
 def correlations(examples: QualitySet, predicted: np.ndarray) -> dict[str, Any]:
     """Spearman and Kendall of the predictions and of length with combined quality: pooled over topics after
     standardising per topic (the headline figures), pooled raw, and per topic."""
-    from scipy.stats import kendalltau, spearmanr
-
+    stats = lazylibs.scipy("stats")
     length = np.log1p(word_counts(examples.texts))
     scored = {"": predicted, "length_": length}
     figures: dict[str, Any] = {}
     for prefix, values in scored.items():
         standardised = _per_topic(examples.topics, values)
-        figures[f"{prefix}spearman"] = float(spearmanr(standardised, examples.quality)[0])
-        figures[f"{prefix}kendall"] = float(kendalltau(standardised, examples.quality)[0])
-        figures[f"{prefix}spearman_raw"] = float(spearmanr(values, examples.quality)[0])
+        figures[f"{prefix}spearman"] = float(stats.spearmanr(standardised, examples.quality)[0])
+        figures[f"{prefix}kendall"] = float(stats.kendalltau(standardised, examples.quality)[0])
+        figures[f"{prefix}spearman_raw"] = float(stats.spearmanr(values, examples.quality)[0])
         figures[f"{prefix}spearman_per_topic"] = {
-            str(topic): float(spearmanr(values[examples.topics == topic], examples.quality[examples.topics == topic])[0])
+            str(topic): float(
+                stats.spearmanr(values[examples.topics == topic], examples.quality[examples.topics == topic])[0]
+            )
             for topic in sorted(set(examples.topics.tolist()))
         }
     ours, baseline = figures["spearman_per_topic"], figures["length_spearman_per_topic"]
@@ -149,8 +152,6 @@ def quality_benchmark(
 
 def _bm25_ranking(examples: QualitySet, topic: int, query: str, analyzer) -> pa.Table:
     """The topic's premises that match its query, by BM25 (rank-bm25's defaults), ties by premise id."""
-    from argrank.retrieval.search import top_k
-
     rows = np.flatnonzero(examples.topics == topic)
     ids = pa.array([examples.ids[row] for row in rows], pa.string())
     index = build_index(ids, analyzer.analyze_many([examples.texts[row] for row in rows]))

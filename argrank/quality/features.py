@@ -17,6 +17,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+import argrank.lazylibs as lazylibs
+
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _SENTENCE_END = re.compile(r"[.!?]+(?:\s+|$)")  # not the dots of "www.example.org" or "3.5"
 _LOWER_START = re.compile(r"(?:^|[.!?]\s+)[a-z]")
@@ -109,7 +111,5 @@ def _row(text: str) -> list[float]:
 
 @functools.cache
 def _stop_words() -> frozenset[str]:
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS)
+    return frozenset(lazylibs.spacy("lang.en.stop_words").STOP_WORDS)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+import argrank.lazylibs as lazylibs
 from argrank.quality.data import QualitySet
 from argrank.quality.features import text_features, word_counts
 
@@ -36,15 +37,15 @@ class QualityPredictions:
 def train_quality_model(examples: QualitySet, seed: int = 0) -> dict[str, Any]:
     """The model fitted on `examples` (as a dict of fitted scikit-learn parts and the non-arguments' score);
     ValueError where the examples have no argument, or nothing but arguments."""
-    from sklearn.linear_model import LogisticRegression, Ridge
+    linear_model = lazylibs.sklearn("linear_model")
 
     if examples.is_argument.all() or not examples.is_argument.any():
         raise ValueError("the examples must hold both arguments and premises that are none")
     features = _features()
     matrix = features.fit_transform(examples.texts)
-    argument = LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(matrix, examples.is_argument)
+    argument = linear_model.LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(matrix, examples.is_argument)
     arguments = examples.is_argument
-    quality = Ridge(alpha=ALPHA).fit(matrix[arguments], examples.quality[arguments])
+    quality = linear_model.Ridge(alpha=ALPHA).fit(matrix[arguments], examples.quality[arguments])
     floor = float(np.mean(examples.quality[~arguments]))
     return {"features": features, "argument": argument, "quality": quality, "floor": floor}
 
@@ -63,13 +64,18 @@ def predict_quality(model: dict[str, Any], texts: Sequence[str]) -> QualityPredi
 
 def _features():
     """Word 1–2-grams (TF-IDF) beside the measured features, scaled: one matrix for both parts of the model."""
-    from sklearn.feature_extraction.text import TfidfVectorizer
-    from sklearn.pipeline import FeatureUnion, make_pipeline
-    from sklearn.preprocessing import FunctionTransformer, StandardScaler
+    text = lazylibs.sklearn("feature_extraction.text")
+    pipeline = lazylibs.sklearn("pipeline")
+    preprocessing = lazylibs.sklearn("preprocessing")
 
-    return FeatureUnion(
+    return pipeline.FeatureUnion(
         [
-            ("words", TfidfVectorizer(ngram_range=(1, 2), min_df=2, sublinear_tf=True)),
-            ("measures", make_pipeline(FunctionTransformer(text_features), StandardScaler())),
+            ("words", text.TfidfVectorizer(ngram_range=(1, 2), min_df=2, sublinear_tf=True)),
+            (
+                "measures",
+                pipeline.make_pipeline(
+                    preprocessing.FunctionTransformer(text_features), preprocessing.StandardScaler()
+                ),
+            ),
         ]
     )

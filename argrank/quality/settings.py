@@ -3,7 +3,7 @@ importing the re-ranking's numpy and Arrow code)."""
 
 from __future__ import annotations
 
-from argrank.retrieval.registry import Range
+from argrank.core.params import Range
 
 DEFAULTS = {"weight": 0.5, "depth": 100, "nonargument_penalty": 0.0, "min_words": 0}
 RANGES = {

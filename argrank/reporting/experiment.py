@@ -5,15 +5,13 @@ Everything comes from the published folders (runs, evaluation.json) and the judg
 the report says exactly what the submission says. Per ranking track and judgments file: the runs × measures
 table against the baseline (the track's `baseline:`, else its first run), with each difference's corrected
 p-value and significance (comparison.Comparison's `reject`), per measure the per-topic differences of every run
-on one scale, each sweep's means as heat maps, then what the track adds (its adapter's `report_extras`: stance
-matrices, images). A track of another shape writes its own section (`TrackAdapter.report_section`); with nightly
-records, each track's trend as small multiples. A ranking track's section is reporting.ranking_section's, loaded
-only where a track has judgments: a run without them (the bench's) would load the evaluation's modules for nothing.
+on one scale, each sweep's means as heat maps, then what the track adds (RankingTrack.report_extras: stance
+matrices, images). A ranking track's section is reporting.ranking_section's; a track of another shape writes its
+own (`Track.report_section`). With nightly records, each track's trend as small multiples.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +19,12 @@ from argrank.config import Experiment
 from argrank.core.layout import experiment_folder
 from argrank.evaluation.comparison_text import CORRECTION_NAMES, TEST_NAMES
 from argrank.evaluation.names import ALPHA, HOLM, T_TEST
-from argrank.reporting.html import page, text
-from argrank.reporting.plots import trend_plot
+from argrank.formats.html import text
+from argrank.reporting.html import page
+from argrank.reporting.plots import plot_file_name, trend_plot
+from argrank.reporting.ranking_section import ranking_section
 from argrank.tracks.registry import track as registered
+from argrank.tracks.track import RankingTrack
 
 
 def write_report(
@@ -33,15 +34,18 @@ def write_report(
     relative to it, index.html last."""
     files: list[str] = []
     sections = {}
-    for name, track in experiment.tracks.items():
+    for name, section in experiment.tracks.items():
         published = experiment_folder(output_dir, experiment.name) / name
+        track = registered(name)
         if not (published / "evaluation.json").is_file():
             sections[name] = '<p class="note">No judgments configured: nothing to compare.</p>'
+        elif isinstance(track, RankingTrack):
+            sections[name] = ranking_section(track, section, published, folder, files)
         else:
-            sections[name] = registered(name).report_section(track, published, folder, files)
+            sections[name] = track.report_section(section, published, folder, files)
     if history:
         sections["trend"] = _trend(history, folder, files)
-    runs = sum(len(getattr(track, "runs", ())) for track in experiment.tracks.values())
+    runs = sum(len(getattr(section, "runs", ())) for section in experiment.tracks.values())
     intro = (  # the comparison's defaults (evaluation.comparison.Significance)
         f'<p class="note">{runs} runs over {len(experiment.tracks)} tracks. Each run is compared with its track\'s '
         f"baseline (<code>baseline:</code> in the runs file, else the first run) by the "
@@ -53,18 +57,6 @@ def write_report(
     )
     (folder / "index.html").write_text(page(f"Experiment {experiment.name}", sections, intro), encoding="utf-8")
     return [*files, "index.html"]
-
-
-def plot_file_name(stem: str, files: list[str]) -> str:
-    """A plot's file name (SVG) from names that may hold characters a path should not (a measure's "/", anything
-    in a track name a history record gives), numbered where it would repeat one of `files`: two plots of one name
-    made the publication, and every later run, fail."""
-    stem = re.sub(r"[^A-Za-z0-9@._=()+-]", "_", stem).lstrip(".") or "plot"
-    name, number = f"{stem}.svg", 1
-    while name in files:
-        number += 1
-        name = f"{stem}-{number}.svg"
-    return name
 
 
 def _trend(history: list[dict[str, Any]], folder: Path, files: list[str]) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 from argrank.config import Experiment
 from argrank.core.atomic import atomic_path
 from argrank.core.layout import experiment_folder
+from argrank.evaluation.measures import canonical
 from argrank.tracks.registry import track as registered
 
 log = logging.getLogger(__name__)
@@ -90,11 +91,11 @@ def published_means(experiment: Experiment, output_dir: str | Path) -> dict[str,
     """track → run (or perspective scenario/split) → judgments → measure → mean, from the published
     evaluation.json files; stance F1 under the judgments name "stance"."""
     means: dict[str, dict[str, dict[str, dict]]] = {}
-    for name, track in experiment.tracks.items():
+    for name, section in experiment.tracks.items():
         path = experiment_folder(output_dir, experiment.name) / name / "evaluation.json"
         if not path.is_file():
             continue
-        means[name] = registered(name).means(track, json.loads(path.read_text(encoding="utf-8")))
+        means[name] = registered(name).means(section, json.loads(path.read_text(encoding="utf-8")))
     return means
 
 
@@ -108,7 +109,7 @@ def compared_record(records: list[dict[str, Any]], runs_file: str | None, across
 
 
 def default_gate(tracks: Iterable[str]) -> dict[str, tuple[str, ...]]:
-    """track → the measures its adapter declares worth gating (`gate_measures`)."""
+    """track → the measures it declares worth gating (Track.gate_measures)."""
     return {name: registered(name).gate_measures for name in tracks}
 
 
@@ -125,8 +126,6 @@ def _names(runs: dict[str, dict[str, dict]]) -> set[str]:
 def gate_names(asked: Iterable[str], records: list[dict[str, Any]]) -> tuple[str, ...]:
     """The measures `--gate` names, as the records hold them: a held name as given, else as ir_measures writes it
     (`measures.canonical`: `judged@5` is `Judged@5`). ValueError names one no record holds, and lists those held."""
-    from argrank.evaluation.measures import canonical  # ir_measures: imported only when a gate is named
-
     held = held_measures(records)
     chosen = []
     for name in asked:

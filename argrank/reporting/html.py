@@ -1,13 +1,10 @@
-"""Small HTML building blocks: escaped text, tables and the page around the sections.
-
-Strings, not a template engine: the report is a handful of tables and images, and every value that reaches the
-page goes through `text`, so a run tag or a topic title cannot break it.
+"""The report's page around its sections: its style and navigation. The sections are made of escaped text and
+tables (formats.html), so a run tag or a topic title cannot break the page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from html import escape
+from argrank.formats.html import text
 
 CSS = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 76em; color: #1d2329; padding: 0 1em }
@@ -26,21 +23,6 @@ figure.onstance img { border: 3px solid #1a7f37 } figure.offtopic img { border: 
 img.plot { margin: .8em 0 } details { border-top: 1px solid #d0d7de; padding: .3em 0 }
 summary { cursor: pointer; font-weight: 600; font-size: 1.05em; padding: .2em 0 }
 """
-
-
-def text(value: object) -> str:
-    """Any value as escaped HTML text."""
-    return escape(str(value), quote=True)
-
-
-def table(header: list[str], rows: Iterable[list[str]], caption: str = "", raw: bool = False) -> str:
-    """A table; cells are escaped unless `raw` (then each is already HTML, e.g. `<td class=…>…</td>`)."""
-    head = "".join(f"<th>{text(cell)}</th>" for cell in header)
-    body = "".join(
-        "<tr>" + ("".join(row) if raw else "".join(f"<td>{text(cell)}</td>" for cell in row)) + "</tr>" for row in rows
-    )
-    title = f"<caption>{text(caption)}</caption>" if caption else ""
-    return f"<table>{title}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def page(title: str, sections: dict[str, str], intro: str = "") -> str:

@@ -10,15 +10,32 @@ text (the browser sets it), so a label can be searched for.
 from __future__ import annotations
 
 import math
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import numpy as np
+
+import argrank.lazylibs as lazylibs
 
 if TYPE_CHECKING:
     from argrank.reporting.sweep import Table
 
 COLUMNS = 3  # panels side by side at most: at the page's width each is still wide enough for its labels
 BETTER, WORSE, EVEN = "#1a7f37", "#cf222e", "#8c959f"
+
+
+def plot_file_name(stem: str, files: list[str]) -> str:
+    """A plot's file name (SVG) from names that may hold characters a path should not (a measure's "/", anything
+    in a track name a history record gives), numbered where it would repeat one of `files`: two plots of one name
+    made the publication, and every later run, fail."""
+    stem = re.sub(r"[^A-Za-z0-9@._=()+-]", "_", stem).lstrip(".") or "plot"
+    name, number = f"{stem}.svg", 1
+    while name in files:
+        number += 1
+        name = f"{stem}-{number}.svg"
+    return name
 
 
 def difference_plot(path: Path, measure: str, baseline: str, differences: dict[str, dict[str, float]]) -> None:
@@ -74,8 +91,6 @@ def sweep_plot(path: Path, title: str, panels: dict[str, Table]) -> None:
 
 
 def _heat_map(ax, name: str, grid: Table) -> None:
-    import numpy as np
-
     cells = np.array([[math.nan if v is None else v for v in row] for row in grid.cells], dtype=float)
     shown = ax.imshow(cells, cmap="viridis", aspect="auto")
     low, high = np.nanmin(cells), np.nanmax(cells)
@@ -103,16 +118,16 @@ def _heat_map(ax, name: str, grid: Table) -> None:
 
 def _frame(row: int, column: int) -> object:
     """The outline marking a best cell."""
-    from matplotlib.patches import Rectangle
-
-    return Rectangle((column - 0.5, row - 0.5), 1, 1, fill=False, edgecolor="#cf222e", linewidth=2.5)
+    return lazylibs.matplotlib("patches").Rectangle(
+        (column - 0.5, row - 0.5), 1, 1, fill=False, edgecolor="#cf222e", linewidth=2.5
+    )
 
 
 def trend_plot(path: Path, title: str, charts: dict[str, dict[str, list[tuple[str, float]]]]) -> None:
     """Small multiples: one chart per measure (chart title → run → [(date, value), …] in order), each run one colour
     in every chart, and one legend for them all below the charts."""
     plt = _pyplot()
-    import matplotlib.dates as mdates
+    mdates = lazylibs.matplotlib("dates")
 
     runs = list(dict.fromkeys(run for lines in charts.values() for run in lines))
     colours = {run: plt.get_cmap("tab10")(index % 10) for index, run in enumerate(runs)}
@@ -147,14 +162,10 @@ def _grid(panels: int) -> tuple[int, int]:
 
 
 def _pyplot():
-    """pyplot on the file-only backend, imported on first use (it takes a second to import)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    matplotlib.rcParams["svg.hashsalt"] = "argrank"
-    matplotlib.rcParams["svg.fonttype"] = "none"  # text as text: the browser sets it sharply, and it can be found
-    import matplotlib.pyplot as plt
-
+    """pyplot on the file-only backend (`lazylibs`), set to write reproducible SVG."""
+    plt = lazylibs.matplotlib_pyplot()
+    plt.rcParams["svg.hashsalt"] = "argrank"
+    plt.rcParams["svg.fonttype"] = "none"  # text as text: the browser sets it sharply, and it can be found
     return plt
 
 

@@ -1,45 +1,43 @@
 """A ranking track's section of the experiment's report (reporting.experiment): per judgments file, the runs ×
 measures table against the baseline with each difference's corrected p-value and significance
 (comparison.Comparison's `reject`), per measure the per-topic differences of every run on one scale, each sweep's
-means as heat maps, then what the track adds (its adapter's `report_extras`)."""
+means as heat maps, then what the track adds (RankingTrack.report_extras)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from argrank.evaluation.comparison import Comparison, compare
 from argrank.evaluation.comparison_text import CORRECTION_NAMES, TEST_NAMES
 from argrank.evaluation.results import RunScores
-from argrank.reporting.experiment import plot_file_name
-from argrank.reporting.html import table, text
-from argrank.reporting.plots import difference_plot, sweep_plot
+from argrank.formats.html import table, text
+from argrank.reporting.plots import difference_plot, plot_file_name, sweep_plot
 from argrank.reporting.sweep import Sweep, sweeps, tables
-
-if TYPE_CHECKING:
-    from argrank.config import Track
-    from argrank.tracks.adapter import RankingTrack
+from argrank.tracks.section import TrackSection
+from argrank.tracks.track import RankingTrack
 
 
-def ranking_section(adapter: RankingTrack, track: Track, published: Path, folder: Path, files: list[str]) -> str:
+def ranking_section(
+    track: RankingTrack, section: TrackSection, published: Path, folder: Path, files: list[str]
+) -> str:
     """A ranking track's comparison tables and per-topic difference plots per judgments file, then what the track
     adds (RankingTrack.report_extras)."""
-    scores_type = adapter.result_type()
+    scores_type = track.result_type()
     data = json.loads((published / "evaluation.json").read_text(encoding="utf-8"))
-    tags = [spec.tag for spec in track.runs]
+    tags = [spec.tag for spec in section.runs]
     evaluations = {tag: RunScores.from_json(data[tag], scores_type) for tag in tags}
     html = []
-    for qrels in [name for name in track.qrels if name in evaluations[tags[0]].judgments]:
+    for qrels in [name for name in section.qrels if name in evaluations[tags[0]].judgments]:
         per_topic = {tag: evaluations[tag].judgments[qrels].per_topic for tag in tags}
         measures = evaluations[tags[0]].judgments[qrels].measures
-        comparison = compare(track.name, qrels, per_topic, track.baseline_tag, measures)
+        comparison = compare(section.name, qrels, per_topic, section.baseline_tag, measures)
         html.append(f"<h3>{text(qrels)}</h3>{_comparison_table(comparison)}")
-        html.append(_differences(f"{track.name}-{qrels}", comparison.baseline, per_topic, measures, folder, files))
+        html.append(_differences(f"{section.name}-{qrels}", comparison.baseline, per_topic, measures, folder, files))
         means = {tag: evaluations[tag].judgments[qrels].means for tag in tags}
-        for found in sweeps(track.runs):
-            html.append(_sweep(f"{track.name}-{qrels}", found, means, measures, folder, files))
-    html.append(adapter.report_extras(track, published, evaluations, folder, files))
+        for found in sweeps(section.runs):
+            html.append(_sweep(f"{section.name}-{qrels}", found, means, measures, folder, files))
+    html.append(track.report_extras(section, published, evaluations, folder, files))
     return "".join(html)
 
 

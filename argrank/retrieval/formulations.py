@@ -1,5 +1,5 @@
 """Query formulations: the text a run searches with, taken from a topic. Each is a function of the topic, named
-in a run's `query`; the shared ones are here, a track adds its own (tracks.adapter.RankingTrack.queries)."""
+in a run's `query`; the shared ones are here, a track adds its own (tracks.track.RankingTrack.queries)."""
 
 from __future__ import annotations
 
@@ -19,5 +19,5 @@ def title_and_description(topic: Topic) -> str:
     return f"{topic.title} {topic.description or ''}"
 
 
-# The formulations every ranking track may use; a track adds its own (tracks.adapter.RankingTrack.queries).
+# The formulations every ranking track may use; a track adds its own (tracks.track.RankingTrack.queries).
 SHARED_QUERIES: dict[str, Callable[[Topic], str]] = {"title": title, "title+description": title_and_description}

@@ -7,8 +7,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
-from argrank.core.arrow_kernels import RankOptions, kernel, take
 from argrank.retrieval.search import RANKING_SCHEMA, warn_no_results
 
 
@@ -19,13 +19,12 @@ def merge_rankings(rankings: Iterable[pa.Table], topic_numbers: Sequence[str], d
     table = pa.concat_tables([ranking.select(RANKING_SCHEMA.names) for ranking in rankings])
     position = {qid: i for i, qid in enumerate(topic_numbers)}
     topic = np.array([position[qid] for qid in table.column("qid").to_pylist()], dtype=np.int64)
-    dense = RankOptions("ascending", tiebreaker="dense")
-    doc_order = kernel("rank", table.column("doc").combine_chunks(), options=dense)
+    doc_order = pc.rank(table.column("doc").combine_chunks(), sort_keys="ascending", tiebreaker="dense")
     order = np.lexsort((doc_order.to_numpy(), -table.column("score").to_numpy(), topic))
     topic = topic[order]
     within = np.arange(len(order)) - np.searchsorted(topic, topic, side="left")
     kept = within < depth
-    merged = take(table, pa.array(order[kept])).combine_chunks()
+    merged = table.take(pa.array(order[kept])).combine_chunks()
     merged = merged.set_column(2, "rank", pa.array(within[kept] + 1, type=pa.int32()))
     for qid in sorted(set(topic_numbers) - set(merged.column("qid").to_pylist()), key=position.__getitem__):
         warn_no_results(qid)

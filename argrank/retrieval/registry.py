@@ -8,12 +8,13 @@ out of range (a negative k1, b above 1) either fails deep in a stage or, worse, 
 from __future__ import annotations
 
 import importlib
-import math
 import pkgutil
-import sys
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+# A model's module imports Range from here, beside RankingModel.
+from argrank.core.params import Range, checked_params
 
 if TYPE_CHECKING:
     from argrank.index.statistics import CollectionStatistics
@@ -21,37 +22,21 @@ if TYPE_CHECKING:
     from argrank.retrieval.scorer import Scorer
 
 
-@dataclass(frozen=True)
-class Range:
-    """The values a parameter may take: from `low` (excluded where `low_open`) to `high`, integers only where
-    `integer`."""
-
-    low: float = 0.0
-    high: float = math.inf
-    low_open: bool = False
-    integer: bool = False
-
-    def __contains__(self, value: float) -> bool:
-        above = value > self.low if self.low_open else value >= self.low
-        return above and value <= self.high and (not self.integer or float(value).is_integer())
-
-    def __str__(self) -> str:
-        kind = "an integer" if self.integer else "a number"
-        if self.high < math.inf:
-            return f"{kind} from {self.low:g} to {self.high:g}"
-        return f"{kind} {'greater than' if self.low_open else 'of at least'} {self.low:g}"
+MODELS = "argrank.retrieval.models"  # the package whose modules each define MODEL
 
 
 @dataclass(frozen=True)
 class RankingModel:
     """A model's name, its scorer (called with the index, its parameters and `statistics=`), its parameters'
-    defaults (every parameter a number) and ranges, and a line saying what it is and what the parameters do."""
+    defaults (every parameter a number) and ranges, and a line saying what it is and what the parameters do.
+    A `compiled` model scores with argrank.kernels: its scorer also takes `kernels=`, the `kernels` setting."""
 
     name: str
     scorer: Callable[..., Scorer]
     defaults: Mapping[str, float]
     ranges: Mapping[str, Range]
     description: str
+    compiled: bool = False
 
     def __post_init__(self) -> None:
         if set(self.ranges) != set(self.defaults):
@@ -61,12 +46,10 @@ class RankingModel:
 
 @cache
 def models() -> dict[str, RankingModel]:
-    """Every registered model by name, in name order."""
-    from argrank.retrieval import models as package
-
-    found = [
-        importlib.import_module(f"{package.__name__}.{m.name}").MODEL for m in pkgutil.iter_modules(package.__path__)
-    ]
+    """Every registered model by name, in name order. The package is imported by name, as its modules are: each
+    imports this module (RankingModel), which imports none of them."""
+    package = importlib.import_module(MODELS)
+    found = [importlib.import_module(f"{MODELS}.{m.name}").MODEL for m in pkgutil.iter_modules(package.__path__)]
     return {model.name: model for model in sorted(found, key=lambda model: model.name)}
 
 
@@ -79,25 +62,15 @@ def resolve_params(method: str, params: Mapping[str, Any]) -> dict[str, float]:
     return {**model.defaults, **checked_params(method, params, model.defaults, model.ranges)}
 
 
-def checked_params(
-    owner: str, params: Mapping[str, Any], known: Mapping[str, float], ranges: Mapping[str, Range]
-) -> dict[str, float]:
-    """`params` as floats, each a parameter `known` to `owner` (a model or ranker) and within its range;
-    ValueError naming the first that is not."""
-    unknown = sorted(set(params) - set(known))
-    if unknown:
-        raise ValueError(f"unknown parameter(s) {', '.join(unknown)} for {owner} (known: {', '.join(known)})")
-    for name, value in params.items():
-        # Compared, not converted: an integer too large for a float would overflow in math.isfinite.
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) <= sys.float_info.max:
-            raise ValueError(f"parameter {name} of {owner} must be a finite number, got {value!r}")
-        if value not in ranges[name]:
-            raise ValueError(f"parameter {name} of {owner} must be {ranges[name]}, got {value!r}")
-    return {name: float(value) for name, value in params.items()}
-
-
 def make_ranker(
-    index: Index, method: str, params: Mapping[str, Any], statistics: CollectionStatistics | None = None
+    index: Index,
+    method: str,
+    params: Mapping[str, Any],
+    statistics: CollectionStatistics | None = None,
+    kernels: str = "auto",
 ) -> Scorer:
-    """The named model over `index`; `statistics` are the whole collection's where `index` is one shard of it."""
-    return models()[method].scorer(index, **resolve_params(method, params), statistics=statistics)
+    """The named model over `index`; `statistics` are the whole collection's where `index` is one shard of it;
+    `kernels` chooses the build of a compiled model's kernels (argrank.kernels.choose)."""
+    model = models()[method]
+    compiled = {"kernels": kernels} if model.compiled else {}
+    return model.scorer(index, **resolve_params(method, params), statistics=statistics, **compiled)

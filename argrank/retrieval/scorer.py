@@ -12,10 +12,11 @@ from typing import Iterable, Protocol
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
-from argrank.core.arrow_kernels import index_in
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import Index
+from argrank.retrieval.top_k import top_k
 
 
 class Scorer(Protocol):
@@ -46,8 +47,7 @@ class PostingsScorer:
         self.index = index
         self.statistics = statistics if statistics is not None else CollectionStatistics.of_index(index)
         self.rows = postings_rows(index, self.statistics)
-        # The index's integers: a model's arithmetic turns them into floats exactly where it uses them (a float
-        # copy was 3 MB of fresh pages per ranker at args.me size).
+        # The index's integers: a model's arithmetic turns them into floats exactly where it uses them.
         self.doc_lengths = index.doc_lengths
 
     def term_ids(self, terms: Iterable[str]) -> list[int]:
@@ -57,8 +57,6 @@ class PostingsScorer:
         return self.statistics.vocabulary.ids_of_lists(lists)
 
     def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
-        from argrank.retrieval.search import top_k
-
         return top_k(*self.score(term_ids), k)
 
 
@@ -66,4 +64,5 @@ def postings_rows(index: Index, statistics: CollectionStatistics) -> np.ndarray:
     """For each term of the statistics, its row of the index's postings, or -1 where the index lacks it."""
     if statistics.terms.equals(index.terms):
         return np.arange(len(index.terms))
-    return index_in(statistics.terms, index.terms, missing=-1).to_numpy().astype(np.int64)
+    found = pc.index_in(statistics.terms, value_set=index.terms)
+    return pc.fill_null(found, -1).to_numpy().astype(np.int64)

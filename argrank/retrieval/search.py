@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
-from argrank.core.arrow_arrays import arrow_array
-from argrank.core.arrow_kernels import take
 from argrank.core.progress import track
 from argrank.index.store import Index
 from argrank.retrieval.queries import analyze_topics
@@ -26,34 +25,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RANKING_SCHEMA = pa.schema([("qid", pa.string()), ("doc", pa.string()), ("rank", pa.int32()), ("score", pa.float64())])
-STRIDE = 16  # top_k samples every STRIDE-th score for its bar
-SAMPLED = 8  # ... where there are more than SAMPLED times k candidates
-
-
-def top_k(candidates: np.ndarray, scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
-    """The k best candidates by score, ties by document id (candidates are column ids); none for k ≤ 0.
-
-    Among many candidates (some 40,000 a query at args.me size, for the best 1,000) the exact selection runs on
-    a few: a score that every sixteenth candidate's scores put a little below the k-th best is the bar, and the
-    candidates at or above it are all the k best and some more. Where fewer than k clear the bar (a rare
-    sample), all are selected from. The partition of every score took as long as the query's accumulation."""
-    if k <= 0:
-        return candidates[:0], scores[:0]
-    if len(scores) > SAMPLED * k:
-        sample = scores[::STRIDE]
-        rank = min(len(sample), -(-k * 3 // (2 * STRIDE)))  # half again the share of the k best a sample holds
-        bar = np.partition(sample, len(sample) - rank)[len(sample) - rank]
-        keep = np.flatnonzero(scores >= bar)
-        if len(keep) >= k:
-            candidates, scores = candidates[keep], scores[keep]
-    if len(scores) > k:
-        threshold = np.partition(scores, len(scores) - k)[len(scores) - k]
-        keep = np.flatnonzero(scores >= threshold)  # positions, found once for both takes
-        candidates, scores = candidates[keep], scores[keep]
-    order = np.lexsort((candidates, -scores))[:k]
-    return candidates[order], scores[order]
-
-
 def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, warn_unmatched: bool = True) -> pa.Table:
     """Top `depth` documents per query as a table (qid, doc, rank from 1, score), queries in the given order.
 
@@ -72,14 +43,14 @@ def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, wa
         docs.append(top)
         scores.append(top_scores)
     # The columns built at once: the documents' ids taken from the index in one call, not per query as Python
-    # strings (at args.me size, 50,000 of them a run).
+    # strings.
     lengths = np.array([len(top) for top in docs], dtype=np.int64)
     ranks = [np.arange(1, n + 1, dtype=np.int32) for n in lengths.tolist()]
     columns = {
-        "qid": take(pa.array(qids, pa.string()), arrow_array(np.repeat(np.arange(len(qids)), lengths))),
-        "doc": take(index.doc_ids, arrow_array(np.concatenate(docs) if docs else np.zeros(0, dtype=np.int64))),
-        "rank": arrow_array(np.concatenate(ranks) if ranks else np.zeros(0, dtype=np.int32)),
-        "score": arrow_array(np.concatenate(scores) if scores else np.zeros(0)),
+        "qid": pc.take(pa.array(qids, pa.string()), np.repeat(np.arange(len(qids)), lengths)),
+        "doc": pc.take(index.doc_ids, np.concatenate(docs) if docs else np.zeros(0, dtype=np.int64)),
+        "rank": pa.array(np.concatenate(ranks) if ranks else np.zeros(0, dtype=np.int32)),
+        "score": pa.array(np.concatenate(scores) if scores else np.zeros(0)),
     }
     return pa.table(columns, schema=RANKING_SCHEMA)
 

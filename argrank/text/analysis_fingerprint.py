@@ -18,5 +18,5 @@ RULES_VERSION = 1
 @cache
 def analysis_fingerprint(language: str) -> str:
     """Our rules' version, the language, spaCy's and the tables' versions. Kept per process: each stage that
-    analyses text asks for it, and reading the versions' metadata takes 3-5 ms."""
+    analyses text asks for it, and each read of the versions' metadata searches the installed distributions."""
     return f"rules {RULES_VERSION}, {language}, spacy {version('spacy')}, lookups {version('spacy-lookups-data')}"

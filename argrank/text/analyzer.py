@@ -2,7 +2,7 @@
 
 Each distinct surface form is analysed once (lowercased, lemma looked up, stop words, punctuation and
 symbols dropped) and memoised by spaCy's orth hash. Each distinct whitespace-delimited chunk of text is tokenized
-once and memoised as its terms (chunk_memo.py), so most of a batch is analysed by compiled loops over its bytes
+once and memoised as its terms (kernels/chunk_memo.py), so most of a batch is analysed by compiled loops over its bytes
 without calling spaCy; of the chunks not seen before, a plain word with at most a closing mark needs no spaCy either.
 """
 
@@ -14,11 +14,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+import argrank.lazylibs as lazylibs
+from argrank.kernels.chunk_memo import ChunkMemo
 from argrank.text.chunk_borders import ChunkBorders
-
-# spaCy (and numba, for the chunk memo) is imported when an analyzer is built, not with this module: the imports and
-# their teardown take most of a second, which a run that only ranks (its queries analysed by an earlier stage) or
-# the graph's start would pay for nothing.
 
 # The rules below have a version, which names the token lists they made: analysis_fingerprint.RULES_VERSION.
 DROPPED = -1
@@ -49,10 +47,9 @@ class Analyzer:
     """Turns texts into lists of index terms; the same instance must serve documents and queries."""
 
     def __init__(self, language: str = "en"):
-        import spacy
-        from spacy.attrs import IS_PUNCT, IS_SPACE
-
-        nlp = spacy.blank(language)
+        attrs = lazylibs.spacy("attrs")
+        IS_PUNCT, IS_SPACE = attrs.IS_PUNCT, attrs.IS_SPACE
+        nlp = lazylibs.spacy().blank(language)
         # Lookup mode reads spacy-lookups-data's table; it needs no trained pipeline.
         lemmatizer = nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
         nlp.initialize()
@@ -78,8 +75,6 @@ class Analyzer:
         if any(mark in nlp.tokenizer.rules for mark in MARKS):
             raise ValueError(f"{language}: a special case for one of the marks {MARKS!r}: plain chunks need spaCy")
         self._special_cases = pa.array(list(nlp.tokenizer.rules), type=pa.large_string())  # for _plain, per batch
-        from argrank.text.chunk_memo import ChunkMemo
-
         self._memo = ChunkMemo()
 
     def _term_id(self, orth: int, word: str | None = None) -> int:
@@ -192,9 +187,9 @@ class Analyzer:
         spaCy's affix rules (the languages we analyse) split punctuation, quotes, units after digits and the like,
         never a run of ASCII letters, and split off a closing mark after a letter alone: the word and the mark are
         each one token. Only a special case (of the chunk, its word or the mark) or a token match (French keeps
-        some words whole) changes that. tests/unit/test_plain_chunks.py checks this against spaCy on the words of
-        the languages' lemma tables, each with each mark. At args.me size the tokenizer took some 23 µs a chunk,
-        so most of the tokenize stage's time on chunks not seen before."""
+        some words whole) changes that. tests/unit/text/test_analyzer_plain_chunks.py checks this against spaCy on
+        the words of the languages' lemma tables, each with each mark. On chunks not seen before, the tokenizer is
+        most of the tokenize stage's work, so every chunk spared it counts."""
         special = self._special_cases.cast(chunks.type)
         words = pc.utf8_rtrim(chunks, characters=MARKS)
         plain = pc.and_(
@@ -210,9 +205,7 @@ class Analyzer:
 
     def _orths(self, text: str) -> np.ndarray:
         """The orth ids of spaCy's tokens of `text`."""
-        from spacy.attrs import ORTH
-
-        return self._tokenizer(text).to_array(ORTH)
+        return self._tokenizer(text).to_array(lazylibs.spacy("attrs").ORTH)
 
     def _chunk_orths(self, chunks: list[str]) -> list[np.ndarray]:
         """The orth ids of each chunk's tokens, as tokenizing it alone gives them.
@@ -222,8 +215,7 @@ class Analyzer:
         ChunkBorders codes are 0), so no match reaches across it, and its tokens mark the borders. A chunk that
         holds the separator, or whitespace at either end (which would join the separating spaces), is tokenized
         alone."""
-        from spacy.attrs import ORTH
-
+        ORTH = lazylibs.spacy("attrs").ORTH
         joined = [i for i, c in enumerate(chunks) if c and not (c[0].isspace() or c[-1].isspace() or SEPARATOR in c)]
         orths: list[np.ndarray | None] = [None] * len(chunks)
         if joined:

@@ -9,6 +9,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+import argrank.lazylibs as lazylibs
+
 if TYPE_CHECKING:
     from spacy.tokenizer import Tokenizer
 
@@ -16,9 +18,7 @@ if TYPE_CHECKING:
 def affix_tokenizer(tokenizer: Tokenizer) -> Tokenizer:
     """`tokenizer` without its special cases: its affix rules alone, which split a special case into the form
     spaCy matches it in."""
-    from spacy.tokenizer import Tokenizer
-
-    return Tokenizer(
+    return lazylibs.spacy("tokenizer").Tokenizer(
         tokenizer.vocab,
         prefix_search=tokenizer.prefix_search,
         suffix_search=tokenizer.suffix_search,
@@ -42,8 +42,7 @@ class ChunkBorders:
     """
 
     def __init__(self, tokenizer: Tokenizer):
-        from spacy.attrs import ORTH
-
+        ORTH = lazylibs.spacy("attrs").ORTH
         bare = affix_tokenizer(tokenizer)
         continuations: dict[str, set[int]] = {}  # the start of a split form, as text → the tokens that follow it
         seen_as: dict[int, set[int]] = {}  # a special case's first token → the split forms' first tokens it replaces

@@ -15,6 +15,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+import argrank.lazylibs as lazylibs
+
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 _ELISION = re.compile(r"^[^\W\d_]+['’]")  # French and Italian elided articles: l', d', dell', c'…
 
@@ -35,8 +37,7 @@ class LanguageDetector:
     @cached_property
     def _votes(self) -> dict[str, np.ndarray]:
         """word → which languages list it as a stop word (a 0/1 vector over self.languages)."""
-        import spacy  # here, not with the module: most runs of the graph detect no language
-
+        spacy = lazylibs.spacy()
         votes: dict[str, np.ndarray] = {}
         for column, language in enumerate(self.languages):
             for word in spacy.blank(language).Defaults.stop_words:

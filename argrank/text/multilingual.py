@@ -59,11 +59,10 @@ class MultilingualAnalyzer:
 
 @lru_cache(maxsize=None)
 def shared_analyzer(language: str) -> Analyzer:
-    """One Analyzer per language and process: loading a lemma table takes 1-3 s (French's is the slowest), and a
-    multilingual graph's every ranking stage needs all of them. Sharing is safe: an Analyzer's output depends only
-    on the text. Built with fewer collector passes: spaCy's import and the tables make objects that all live on,
-    and the default threshold's passes over them took 0.15-0.18 of the 1.0-1.35 CPU-s an English one took (now
-    0.03-0.06)."""
+    """One Analyzer per language and process: loading a lemma table is costly (French's most), and a multilingual
+    graph's every ranking stage needs all of them. Sharing is safe: an Analyzer's output depends only on the text.
+    Built with fewer collector passes: spaCy's import and the tables make objects that all live on, and the default
+    threshold's passes over them, which free nothing, would be a good part of building one."""
     with fewer_collections():
         return Analyzer(language)
 

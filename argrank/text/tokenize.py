@@ -15,6 +15,7 @@ from argrank.core.atomic import atomic_path
 from argrank.core.progress import track
 from argrank.formats.token_table import TERMS_KEY, TOKENS_SCHEMA
 from argrank.index.shards import shard_batches, shard_rows
+from argrank.kernels.table_codes import TableCodes
 from argrank.text.analyzer import Analyzer
 from argrank.text.multilingual import MultilingualAnalyzer
 
@@ -59,13 +60,13 @@ def tokenize_table(
     A multilingual analyzer takes each row's language from the table's LANGUAGE column where it has one.
     """
     kept = 0
-    # pre_buffer off: with it, Arrow keeps every range it has read until the file is closed (at args.me size some
-    # 350 MB of premises the stage had finished with); a local file is read as fast without it.
+    # pre_buffer off: with it, Arrow keeps every range it has read until the file is closed (texts the stage has
+    # long finished with); a local file is read as fast without it.
     source = pq.ParquetFile(in_path, pre_buffer=False)
     by_language = isinstance(analyzer, MultilingualAnalyzer) and LANGUAGE in source.schema_arrow.names
     terms = _Terms(analyzer)
-    # Plain: neither compressed nor dictionary-coded. Snappy cost more time than it saved room; the dictionary coding
-    # of some 37 M codes at args.me size took twice the time of writing them plain, for a file half the size.
+    # Plain: neither compressed nor dictionary-coded. Either makes the file smaller, but costs the write more time
+    # than the room it saves is worth.
     with atomic_path(out_path) as tmp, pq.ParquetWriter(
         tmp, TOKENS_SCHEMA, compression="none", use_dictionary=False
     ) as writer:
@@ -86,14 +87,12 @@ def tokenize_table(
 
 class _Terms:
     """Codes for a table's tokens, numbered by first occurrence in the table, so that its bytes do not depend on
-    what the analyzer met before: the analyzer's own term ids renumbered (text/table_codes.py) where it has one
+    what the analyzer met before: the analyzer's own term ids renumbered (kernels/table_codes.py) where it has one
     term space, else (a multilingual analyzer: one per language) ids given here to its output's strings."""
 
     def __init__(self, analyzer: Analyzer | MultilingualAnalyzer):
         self.analyzer = analyzer
         self.ids: dict[str, int] = {}
-        from argrank.text.table_codes import TableCodes  # numba: loaded to tokenize only
-
         self.table = TableCodes() if isinstance(analyzer, Analyzer) else None
 
     def code(self, texts: pa.Array, languages: list[str] | None) -> tuple[np.ndarray, np.ndarray]:

@@ -7,15 +7,14 @@ ingested (the readers and ijson, some 3.5 ms of a re-run after a change of k1).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from argrank.core.fingerprint import files_digest
+from argrank.core.table_writer import IngestStats
+from argrank.tracks.args.argsme import ingest_argsme
+from argrank.tracks.args.beir import ingest_beir
 from argrank.tracks.args.layout import corpus_files, is_beir_zip
 from tasks.ingest import IngestTask
-from tasks.tracks import TrackTasks
-
-if TYPE_CHECKING:
-    from argrank.core.table_writer import IngestStats
+from tasks.track_tasks import TrackTasks
 
 
 class IngestArgsMe(IngestTask):
@@ -28,9 +27,6 @@ class IngestArgsMe(IngestTask):
         return files_digest(corpus_files(self.corpus))
 
     def ingest(self, out_path: Path) -> IngestStats:
-        from argrank.tracks.args.argsme import ingest_argsme
-        from argrank.tracks.args.beir import ingest_beir
-
         files = corpus_files(self.corpus)
         return ingest_beir(files[0], out_path) if is_beir_zip(files[0]) else ingest_argsme(files, out_path)
 

@@ -28,6 +28,7 @@ from argrank.tracks.comparative.ranked_stance import classify_ranking
 from argrank.tracks.comparative.stance_data import read_training_sets
 from argrank.tracks.comparative.stance_evaluation import evaluate_stance
 from argrank.tracks.comparative.stance_in_sample import stance_in_sample
+from argrank.tracks.comparative.stance_model import MODEL_TYPES, predict_stance, train_stance_model
 from argrank.tracks.comparative.stance_qrels import read_stance_qrels
 from argrank.tracks.comparative.track import STANCE_MODEL, ComparativeRun, ComparativeSection
 from tasks.base import CachedTask, location
@@ -36,7 +37,7 @@ from tasks.ingest import IngestTask
 from tasks.model_folder import log_stance_report, model_path, save_model_folder
 from tasks.quality import RankedRun, RerankQuality
 from tasks.runs import WriteRanking, WriteRun, ranking_params
-from tasks.tracks import TrackTasks
+from tasks.track_tasks import TrackTasks
 
 # argrank.tracks.comparative.stance_model is imported in the tasks that use it: it imports scikit-learn, about a
 # second that every start of the graph would otherwise pay, stance or not.
@@ -72,8 +73,6 @@ class TrainStanceModel(CachedTask):
         return [*map(file_digest, self.stance_training), FORMAT]
 
     def run(self) -> None:
-        from argrank.tracks.comparative.stance_model import train_stance_model
-
         examples = read_training_sets(self.stance_training)
         settings = {**STANCE_MODEL, **self.stance_model}
         try:
@@ -106,8 +105,6 @@ class ClassifyStance(RankedRun, CachedTask):
         return [file_digest(self.topics)]
 
     def run(self) -> None:
-        from argrank.tracks.comparative.stance_model import MODEL_TYPES, predict_stance
-
         ranking = read_ranking(self.input()["ranking"].path)
         texts = texts_by_id(self.input()["documents"].path, set(ranking.column("doc").to_pylist()), TEXT)
         model = load_model(model_path(self.input()["model"].path), MODEL_TYPES)
@@ -175,18 +172,18 @@ class EvaluateStanceRun(StanceJudged):
         return self.clone(ClassifyStance).model()
 
 
-def run_task(track: ComparativeSection, spec: ComparativeRun) -> WriteRun:
-    ranking = ranking_params(track, spec)
+def run_task(section: ComparativeSection, spec: ComparativeRun) -> WriteRun:
+    ranking = ranking_params(section, spec)
     if spec.stance:
-        training = [str(file) for file in track.stance_training]
-        return WriteStanceRun(**ranking, stance_training=training, stance_model=track.stance_model)
+        training = [str(file) for file in section.stance_training]
+        return WriteStanceRun(**ranking, stance_training=training, stance_model=section.stance_model)
     return WriteRanking(**ranking)
 
 
-def evaluation_task(run: WriteRun, track: ComparativeSection) -> EvaluateRun:
-    stance_qrels = str(track.stance_qrels) if track.stance_qrels else None
+def evaluation_task(run: WriteRun, section: ComparativeSection) -> EvaluateRun:
+    stance_qrels = str(section.stance_qrels) if section.stance_qrels else None
     evaluator = EvaluateStanceRun if isinstance(run, WriteStanceRun) else EvaluateComparativeRun
-    return run.clone(evaluator, **evaluation_params(track), stance_qrels=stance_qrels)
+    return run.clone(evaluator, **evaluation_params(section), stance_qrels=stance_qrels)
 
 
 TASKS = TrackTasks(ingest=IngestPassages, run_task=run_task, evaluation_task=evaluation_task)

@@ -19,6 +19,7 @@ from argrank.evaluation.results import TopicScores
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.formats.runfile import RunLine
 from argrank.formats.topics import read_topics
+from argrank.tracks.images.collection import ingest_images
 from argrank.tracks.images.location import collection_digest, collection_root
 from argrank.tracks.images.qrels import read_image_training
 from argrank.tracks.images.selection import candidates, searches_by_topic, select_images
@@ -30,11 +31,10 @@ from argrank.tracks.stance_settings import STANCE_MODEL_DEFAULTS
 from tasks.base import CachedTask, location, log
 from tasks.evaluate import EvaluateRun, evaluation_params
 from tasks.ingest import IngestTask
-from tasks.known_parameters import KnownParameters
 from tasks.model_folder import log_stance_report, model_path, save_model_folder
 from tasks.rank import RankTopics
 from tasks.runs import WriteRun, ranking_params
-from tasks.tracks import TrackTasks
+from tasks.track_tasks import TrackTasks
 
 
 class IngestImages(IngestTask):
@@ -47,12 +47,10 @@ class IngestImages(IngestTask):
         return collection_digest(collection_root(self.corpus))
 
     def ingest(self, out_path: Path) -> IngestStats:
-        from argrank.tracks.images.collection import ingest_images  # its parsers (lxml, Pillow): where it ingests
-
         return ingest_images(self.corpus, out_path)
 
 
-class ImageStanceSettings(KnownParameters, luigi.Task):
+class ImageStanceSettings(luigi.Task):
     """The image stance model's parameters, declared once for the stages that train or use it."""
 
     stance_training = location(luigi.OptionalParameter(
@@ -174,16 +172,16 @@ class EvaluateImageRun(EvaluateRun):
         return dataclasses.replace(result, in_sample=image_stance_in_sample(trained, result.per_topic))
 
 
-def run_task(track: ImageSection, spec: ImageRun) -> WriteRun:
-    selection = {"found_weight": spec.found_weight, "near_duplicate_bits": track.near_duplicate_bits}
+def run_task(section: ImageSection, spec: ImageRun) -> WriteRun:
+    selection = {"found_weight": spec.found_weight, "near_duplicate_bits": section.near_duplicate_bits}
     # Without training qrels (an image collection brought none) a stance run falls back to untrained stance.
-    if spec.stance and track.stance_training:
-        selection.update(stance_training=str(track.stance_training), stance_model=track.stance_model)
-    return WriteImageRun(**ranking_params(track, spec), **selection)
+    if spec.stance and section.stance_training:
+        selection.update(stance_training=str(section.stance_training), stance_model=section.stance_model)
+    return WriteImageRun(**ranking_params(section, spec), **selection)
 
 
-def evaluation_task(run: WriteRun, track: ImageSection) -> EvaluateRun:
-    return run.clone(EvaluateImageRun, **evaluation_params(track))
+def evaluation_task(run: WriteRun, section: ImageSection) -> EvaluateRun:
+    return run.clone(EvaluateImageRun, **evaluation_params(section))
 
 
 TASKS = TrackTasks(ingest=IngestImages, run_task=run_task, evaluation_task=evaluation_task)

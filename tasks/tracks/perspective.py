@@ -33,6 +33,8 @@ from argrank.tracks.perspective.data import (
     write_predictions,
 )
 from argrank.tracks.perspective.evaluation import PerspectiveScores, csv_tables, evaluate_perspective, format_means
+from argrank.tracks.perspective.in_sample import perspective_in_sample
+from argrank.tracks.perspective.ingest import ingest_perspective
 from argrank.tracks.perspective.ranking import (
     DEFAULT_DIVERSIFY,
     METHOD,
@@ -43,15 +45,13 @@ from argrank.tracks.perspective.ranking import (
     rank_scenario,
     training_from_queries,
 )
-from argrank.tracks.perspective.in_sample import perspective_in_sample
-from argrank.tracks.perspective.ingest import ingest_perspective
 from argrank.tracks.perspective.section import NAME as TRACK
 from argrank.tracks.perspective.translation import DICTIONARIES, dictionary_files, read_lexicon
 from tasks.base import CachedTask, location, log
 from tasks.index import BuildIndex
 from tasks.ingest import IngestTask
 from tasks.publish import Publisher, copy_into
-from tasks.tracks import TrackTasks
+from tasks.track_tasks import TrackTasks
 
 FIELDS = ("argument",)
 RESULT_FILE = "evaluation.json"
@@ -183,23 +183,23 @@ class PublishPerspective(Publisher):
     track = luigi.Parameter(default=TRACK, description="the perspective track")
 
     def requires(self) -> dict[str, dict[str, luigi.Task]]:
-        track = load_experiment(self.runs_file).tracks[self.track]
+        section = load_experiment(self.runs_file).tracks[self.track]
         tasks = {}
-        for scenario in track.scenarios:
-            for split in track.splits:
+        for scenario in section.scenarios:
+            for split in section.splits:
                 run = RankPerspective(
-                    corpus=str(track.corpus),
-                    language=track.language,
+                    corpus=str(section.corpus),
+                    language=section.language,
                     scenario=scenario,
                     split=split,
-                    params=track.params,
-                    depth=track.depth,
-                    diversify=track.diversify,
-                    implicit_stance=track.implicit_stance,
-                    dictionaries=track.dictionaries,
+                    params=section.params,
+                    depth=section.depth,
+                    diversify=section.diversify,
+                    implicit_stance=section.implicit_stance,
+                    dictionaries=section.dictionaries,
                 )
                 tasks[f"{scenario}/{split}"] = {"run": run}
-                if judged(str(track.corpus), scenario, split):
+                if judged(str(section.corpus), scenario, split):
                     tasks[f"{scenario}/{split}"]["evaluation"] = run.clone(EvaluatePerspective)
         return tasks
 

@@ -44,13 +44,16 @@ def check_peer(name: str, peer: dict, documents: int) -> None:
 def test_benchmark_runs_end_to_end_on_2000_arguments(tmp_path):
     out = tmp_path / "bench"  # every peer asked for (the default): those not installed must not fail the run
     command = [sys.executable, "-m", "bench.benchmark", "--arguments", "2000", "--repeats", "1",
-               "--out", str(out), "--perspective", str(REPO / "data" / "perspective")]  # fmt: skip
+               "--out", str(out), "--perspective", str(REPO / "data" / "perspective"),
+               "--docs", str(tmp_path / "benchmarks.md")]  # fmt: skip
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
 
     results = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert results["errors"] == []
-    assert {"machine", "config", "corpus", "stages", "peers", "full_run", "ratios", "targets"} <= set(results)
+    assert {"machine", "config", "corpus", "stages", "peers", "full_run", "ratios", "targets", "information"} <= set(
+        results
+    )
     assert results["machine"]["packages"]["numpy"]
     assert results["corpus"]["reused"] is False and Path(results["corpus"]["directory"]).is_dir()
 
@@ -99,14 +102,19 @@ def test_benchmark_runs_end_to_end_on_2000_arguments(tmp_path):
         assert f"k1 {run['k1_after']}" in " ".join(step["step"] for step in run["timeline"]), run["timeline"]
 
     targets = results["targets"]
-    assert len(targets) == 18 and {t["status"] for t in targets} <= STATUSES
+    assert len(targets) == 13 and {t["status"] for t in targets} <= STATUSES
     by_name = {t["target"]: t for t in targets}
     assert by_name["top-1000 identical to rank-bm25's (same k1, b, ε; ties by doc id)"]["status"] == "PASS"
-    for name, label in (("bm25s", "numpy backend"), ("bm25s_numba", "numba backend"), ("tantivy", "tantivy")):
+    for name, label in (("bm25s_numba", "numba backend"), ("tantivy", "tantivy")):
         peer_targets = [t for t in targets if label in t["target"]]
         assert peer_targets and {t["status"] for t in peer_targets} <= (
             {"PASS", "FAIL"} if name in measured else {"NOT MEASURED"}
         ), (name, peer_targets)
+    # bm25s's numpy backend has no target: its figures are information, shown where it was measured.
+    information = {row["figure"]: row for row in results["information"]}
+    numpy_backend = information["50 topics top-1000 against bm25s (numpy backend)"]
+    assert (numpy_backend["shown"] != "—") == ("bm25s" in measured), numpy_backend
+    assert information["re-run with nothing changed, in a new process"]["shown"].endswith("CPU-s")
     assert all("not the target's 387,740" in t["note"] for t in targets if t["target"].startswith(("Full", "re-run")))
     assert all("judged on CPU-seconds" in t["note"] for t in targets if "faster" in t["target"])
     # The embedded release stands in for the real one here: measured, and said to be below the target's size.
@@ -115,34 +123,38 @@ def test_benchmark_runs_end_to_end_on_2000_arguments(tmp_path):
     assert all("314 arguments, not the release's 26,335" in t["note"] for t in perspective if "queries" in t["target"])
 
     markdown = (out / "results.md").read_text(encoding="utf-8")
-    assert "## Targets" in markdown and markdown in done.stdout
+    assert "## Targets" in markdown and "## Measured, with no target" in markdown and markdown in done.stdout
+    page = (tmp_path / "benchmarks.md").read_text(encoding="utf-8")  # --docs: the docs page, whatever the size
+    assert page.startswith("# How fast is argrank?") and "## Targets" in page and "2,000 arguments" in page
     assert "(the median of 3 by CPU)" in markdown and "in order (each to a k1 no run had used): 1.2 → 1.3: " in markdown
 
 
 def test_a_missed_target_is_fail_and_an_unmeasured_one_says_so():
     results = {
         "config": {"arguments": 387_740},
-        "stages": {"tokenize": {"tokens_per_second": 3_000_000.0, "tokens_per_cpu_second": 2_000_000.0},
+        "stages": {"tokenize": {"tokens_per_second": 5_000_000.0, "tokens_per_cpu_second": 3_000_000.0},
                    "index": {"build_seconds": 1.0, "build_cpu_seconds": 1.0}},
-        # Time targets go by CPU-seconds: on the wall clock tantivy's build would be 4× ours, on CPU it is 2×.
+        # Time targets go by CPU-seconds: on the wall clock tantivy's build would be 6× ours, on CPU it is 2×.
         "peers": {"bm25s": {"build_seconds": 10.0, "build_cpu_seconds": 10.0},
-                  "tantivy": {"build_seconds": 4.0, "build_cpu_seconds": 2.0}},
+                  "tantivy": {"build_seconds": 6.0, "build_cpu_seconds": 2.0}},
         "full_run": {"full": {"wall_seconds": 20.0, "cpu_seconds": 30.0, "peak_rss_bytes": 2**30},
                      "rerun_k1": {"wall_seconds": 1.0, "cpu_seconds": 0.3},
                      "rerun_in_session": {"wall_seconds": 9.0, "seconds": 0.2, "cpu_seconds": 1.2}},
     }  # fmt: skip
     results["ratios"] = report.ratios(results)
-    assert results["ratios"]["index_build_speedup_vs_tantivy"] == 4.0
+    assert results["ratios"]["index_build_speedup_vs_tantivy"] == 6.0
     assert results["ratios"]["index_build_cpu_speedup_vs_tantivy"] == 2.0
     statuses = {t["target"]: t["status"] for t in report.targets(results)}
-    assert statuses["tokenization ≥ 2,500,000 index tokens per CPU-second"] == "FAIL"  # 3 M/s on the wall clock
-    assert statuses["index build ≥ 3× faster than tantivy's"] == "FAIL"
-    assert statuses["index build from token lists ≥ 5× faster than bm25s (numpy backend)"] == "PASS"  # 10×
-    assert statuses["index build peak RSS ≤ 0.6× bm25s's (numpy backend)"] == "NOT MEASURED"
-    assert statuses["50 topics top-1000 ≥ 1.5× faster than bm25s (numba backend)"] == "NOT MEASURED"
-    assert statuses["FullSubmission args track ≤ 25 CPU-seconds"] == "FAIL"  # 20 s wall
+    assert statuses["tokenization ≥ 4,000,000 index tokens per CPU-second"] == "FAIL"  # 5 M/s on the wall clock
+    assert statuses["index build ≥ 5× faster than tantivy's"] == "FAIL"  # 6× on the wall clock
+    assert statuses["50 topics top-1000 ≥ 2× faster than bm25s (numba backend)"] == "NOT MEASURED"
+    assert statuses["FullSubmission args track ≤ 20 CPU-seconds"] == "FAIL"  # 20 s wall
     assert statuses["FullSubmission args track ≤ 1.5 GiB peak RSS"] == "PASS"
-    assert statuses["re-run after changing one ranking parameter ≤ 3% of the full run"] == "PASS"  # 1% (5% wall)
+    assert statuses["re-run after changing k1 in a new process ≤ 1.5 CPU-seconds"] == "PASS"
     session = "re-run after changing one ranking parameter in a running Python session (workflows.run.run_experiment)"
-    assert statuses[f"{session} ≤ 3% of the full run"] == "FAIL"  # 4% on CPU (1% of the wall clock)
+    assert statuses[f"{session} ≤ 1% of the full run"] == "FAIL"  # 4% on CPU (1% of the wall clock)
     assert results["ratios"]["rerun_in_session_share_of_full_run"] == 0.01  # its call's seconds, not its process's
+    # The retired targets' figures are information: bm25s's index build 10× ours, never judged.
+    information = {row["figure"]: row["shown"] for row in report.information(results)}
+    assert information["index build against bm25s (numpy backend)"] == "10.00× faster on CPU"
+    assert information["index build peak RSS against bm25s's (numpy backend)"] == "—"

@@ -117,7 +117,7 @@ def test_an_input_edited_after_scheduling_is_refused_and_nothing_is_cached_for_i
     config["args"]["runs"]["argrank-bm25"]["params"]["k1"] = 0.7  # a new evaluation to run
     runs_file.write_text(yaml.safe_dump(config))
     evaluation = run_tasks(load_config(runs_file)["args"])["argrank-bm25"]["evaluation"]
-    evaluation.signature()  # scheduled with the qrels as they are
+    evaluation.signature  # scheduled with the qrels as they are
     original = qrels.read_text()
     qrels.write_text(original.replace(" 2\n", " 0\n"))
     from argrank.core.errors import InputError

@@ -1,4 +1,4 @@
-"""The recipe of docs/extending.md, proved: a fifth track defined only in tests/integration/toytrack (its adapter,
+"""The recipe of docs/extending.md, proved: a fifth track defined only in tests/integration/toytrack (its Track,
 its reader and its ingest task), registered through the `argrank.tracks` entry-point group as another distribution
 would register it, runs through the graph, publishes, evaluates, shows in the report and in `compare`, with no
 line of argrank, tasks or workflows naming it."""
@@ -12,7 +12,7 @@ import pytest
 
 from argrank.core import entry_point_groups
 from argrank.tracks import registry
-from tasks.tracks import track_tasks
+from tasks.track_tasks import track_tasks
 from workflows.cli import main
 
 DOCUMENTS = {

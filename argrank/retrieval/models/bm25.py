@@ -9,21 +9,27 @@ import numpy as np
 
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import Index
-from argrank.retrieval.accumulation import Accumulation, Kernels
-from argrank.retrieval.numpy_accumulator import DAMAGED, UNTOUCHED
+from argrank.kernels import Kernels, choose
+from argrank.kernels.bm25_numpy import DAMAGED, UNTOUCHED
 from argrank.retrieval.registry import Range, RankingModel
 from argrank.retrieval.scorer import PostingsScorer
-from argrank.retrieval.search import top_k
+from argrank.retrieval.top_k import top_k
 
 
 class BM25(PostingsScorer):
-    """Scores one query at a time: the accumulator's table is the ranker's own (see retrieval/accumulator.py), its
-    kernels compiled or numpy's (retrieval/accumulation.py)."""
+    """Scores one query at a time in the kernels `kernels` chooses (argrank.kernels), into buffers of its own."""
 
     def __init__(
-        self, index: Index, k1: float, b: float, epsilon: float, statistics: CollectionStatistics | None = None
+        self,
+        index: Index,
+        k1: float,
+        b: float,
+        epsilon: float,
+        statistics: CollectionStatistics | None = None,
+        kernels: str = "auto",
     ):
         super().__init__(index, statistics)
+        self.kernels = choose(kernels)
         self.k1, self.b = k1, b
         n = self.statistics.num_docs
         self.avgdl = self.statistics.total_length / n
@@ -35,18 +41,17 @@ class BM25(PostingsScorer):
         average_idf = np.cumsum(idf)[-1] / len(idf) if len(idf) else 0.0
         self.idf = np.where(idf < 0, epsilon * average_idf, idf)
         # Per document, once per ranker: rank-bm25's length term, k1·(1 − b + b·dl/avgdl), in its order of operations;
-        # per posting, the tf factor that uses it (see retrieval/accumulator.py).
-        # In place: each temporary of a document-sized expression is 3 MB of fresh pages at args.me size.
+        # per posting, the tf factor that uses it (see kernels/bm25_numba.py). In place: a document-sized
+        # temporary per step would be fresh memory for every ranker.
         self.norm = b * self.doc_lengths  # floats: make_ranker passes parameters as floats
         self.norm /= self.avgdl
         self.norm += 1 - b
         self.norm *= k1
-        # Each posting's tf factor, kept from its term's second query on (retrieval/accumulator.py): unwritten pages
+        # Each posting's tf factor, kept from its term's second query on (kernels/bm25_numba.py): unwritten pages
         # of `_impacts` take no memory.
         self._impacts = _small_page_buffer(len(self.index.postings.indices))
         self._ready = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)  # factors in `_impacts`
         self._seen = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)  # queried before
-        self.accumulation = Accumulation()
         self._table = np.full(self.index.num_docs, UNTOUCHED)  # every document between queries
         self._candidates = np.empty(self.index.num_docs + 1, dtype=np.int32)  # one spare: it writes, then counts
         self._scores = np.empty(self.index.num_docs)
@@ -58,8 +63,8 @@ class BM25(PostingsScorer):
         return self._candidates[:n].copy(), self._scores[:n].copy()
 
     def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
-        """As Scorer.top, selected from the accumulator's own buffers: no copy of a query's candidates and scores
-        (some 40,000 at args.me size) is made to select from."""
+        """As Scorer.top, selected from the ranker's own buffers: no copy of a query's candidates and scores is made
+        to select from."""
         n = self._accumulate(term_ids, None)
         return top_k(self._candidates[:n], self._scores[:n], k)
 
@@ -71,9 +76,7 @@ class BM25(PostingsScorer):
         scale = np.ones(len(term_ids)) if weights is None else np.asarray(weights, dtype=np.float64)
         present = rows >= 0  # a term no document of this index holds adds nothing
         rows, term_ids, scale = rows[present], term_ids[present], scale[present]
-        kernels = self.accumulation.final or self.accumulation.kernels(
-            int(np.sum(postings.indptr[rows + 1] - postings.indptr[rows]))
-        )
+        kernels = self.kernels
         n = kernels.accumulate(
             postings.indptr, postings.indices, postings.data, self.norm, self.k1 + 1, self._impacts,
             self._kept_factors(kernels, rows), rows, self.idf[term_ids], scale, self._table, self._candidates,
@@ -92,8 +95,7 @@ class BM25(PostingsScorer):
             return kept
         again = rows[~kept & self._seen[rows]]
         if len(again):
-            # A query's few rows, each once; np.unique would load numpy.ma (core/arrow_arrays.py).
-            missing = np.array(sorted(set(again.tolist())), dtype=np.int64)
+            missing = np.unique(again)
             postings = self.index.postings
             if kernels.impacts(postings.indptr, postings.indices, postings.data, missing, self.norm, self.k1 + 1,
                                self._impacts) == DAMAGED:  # fmt: skip
@@ -105,8 +107,8 @@ class BM25(PostingsScorer):
 
 def _small_page_buffer(size: int) -> np.ndarray:
     """`size` float64s in anonymous memory, zeros until written, without the huge-page advice numpy gives large
-    arrays: in 2 MB pages, a run's queries (a few postings in most regions) made all 270 MB of args.me's buffer
-    resident and spent 0.14 CPU-s clearing it; in 4 kB pages they take about what they write (20 MB)."""
+    arrays: in huge pages, a run's queries (a few postings in most regions) would make the whole buffer resident;
+    in small pages they take about what they write."""
     return np.frombuffer(mmap.mmap(-1, max(size, 1) * 8), dtype=np.float64)[:size]
 
 
@@ -116,6 +118,7 @@ def _damaged() -> ValueError:
 
 MODEL = RankingModel(
     name="bm25",
+    compiled=True,
     scorer=BM25,
     defaults={"k1": 1.2, "b": 0.75, "epsilon": 0.25},
     # b beyond [0, 1] and a negative k1 make the length or frequency factor negative: scores rank nonsense.

@@ -17,6 +17,7 @@ import pyarrow as pa
 from argrank.core.errors import InputError
 from argrank.core.input_file import check_regular
 from argrank.core.table_writer import IngestStats, write_rows
+from argrank.kernels.json_depth import DepthGuard, TooDeep
 
 # (key in an argument's "context", column) in column order.
 CONTEXT_COLUMNS = (
@@ -51,8 +52,6 @@ def ingest_argsme(files: Sequence[str | Path], out_path: str | Path, batch_size:
 def _read_rows(path: Path) -> Iterator[tuple]:
     """Rows of one corpus file in file order; malformed JSON, JSON nested past json_depth.MAX_DEPTH or a bad
     argument raises InputError."""
-    from argrank.formats.json_depth import DepthGuard, TooDeep  # numba: loaded to ingest only
-
     check_regular(path)
     try:
         handle = open(path, "rb")
@@ -146,8 +145,6 @@ def _first_invalid_utf8(path: Path, limit: int) -> tuple[int, int] | None:
 
 def _has_arguments_array(path: Path) -> bool:
     """Whether the top level is an object with an "arguments" array (asked only when no argument was read)."""
-    from argrank.formats.json_depth import DepthGuard
-
     with open(path, "rb") as handle:  # the file was read through, so it nests within the bound
         events = ijson.parse(DepthGuard(handle))
         return any(prefix == "arguments" and event == "start_array" for prefix, event, _ in events)

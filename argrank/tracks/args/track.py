@@ -1,4 +1,4 @@
-"""The args track as the rest of the system sees it (tracks.adapter): arguments ranked by the shared stages, from
+"""The args track as the rest of the system sees it (tracks.track): arguments ranked by the shared stages, from
 an args.me corpus or an ir_datasets id (datasets.py), the corpus's layout checked when the runs file is read."""
 
 from __future__ import annotations
@@ -6,16 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from argrank.config import Track
 from argrank.core.errors import InputError
-from argrank.tracks.adapter import RankingTrack
-from argrank.tracks.args.layout import corpus_files
 from argrank.tracks.args.datasets import DATASETS
+from argrank.tracks.args.layout import corpus_files
+from argrank.tracks.section import TrackSection
+from argrank.tracks.track import RankingTrack
 
 
 @dataclass(frozen=True, eq=False)
 class ArgsTrack(RankingTrack):
-    def check_section(self, path: Path, section: Track) -> None:
+    def check_section(self, path: Path, section: TrackSection) -> None:
         """A corpus that is neither an args.me folder nor one args.me JSON file is the runs file's mistake, said
         before any task runs rather than by the ingest mid-graph."""
         try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import argrank.lazylibs as lazylibs
 from argrank.text.cues import is_negation
 from argrank.tracks.comparative.mentions import PLACEHOLDERS
 
@@ -123,9 +124,9 @@ def degree(word: str) -> tuple[str, str] | None:
 @lru_cache(maxsize=1)
 def _tables() -> tuple[dict[str, str], frozenset[str]]:
     """spaCy's adjective and adverb lemma exceptions (form → base) and known bases, loaded on first use."""
-    from spacy.lookups import load_lookups
+    spacy_lookups = lazylibs.spacy("lookups")
 
-    lookups = load_lookups("en", ["lemma_exc", "lemma_index"])
+    lookups = spacy_lookups.load_lookups("en", ["lemma_exc", "lemma_index"])
     exc, index = lookups.get_table("lemma_exc"), lookups.get_table("lemma_index")
     exceptions = {form: bases[0] for pos in ("adj", "adv") for form, bases in exc[pos].items()}
     return exceptions, frozenset(word for pos in ("adj", "adv") for word in index[pos])

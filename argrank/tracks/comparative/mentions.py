@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
+import argrank.lazylibs as lazylibs
+
 FIRST_TOKEN = "objfirst"  # plain lowercase letters: every tokenizer keeps each one a single word
 SECOND_TOKEN = "objsecond"
 PLACEHOLDERS = (FIRST_TOKEN, SECOND_TOKEN)
@@ -176,6 +178,6 @@ def _name_words(name: str) -> list[str]:
 
 
 def _is_distinctive(word: str) -> bool:
-    from spacy.lang.en.stop_words import STOP_WORDS
+    stop_words = lazylibs.spacy("lang.en.stop_words")
 
-    return len(word) >= _MIN_DISTINCTIVE and word.casefold() not in STOP_WORDS and not word.isdigit()
+    return len(word) >= _MIN_DISTINCTIVE and word.casefold() not in stop_words.STOP_WORDS and not word.isdigit()

@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+import argrank.lazylibs as lazylibs
 from argrank.core.errors import InputError
 from argrank.formats.topics import Topic, read_topics
 
@@ -24,9 +25,9 @@ _FRAMING = {"prefer", "buy", "take", "learn", "choose", "use", "better", "worse"
 def _boundary() -> frozenset[str]:
     """Where an object ends: function words, plus the verbs and comparatives that frame comparative questions.
     (spaCy's stop words are imported on first use: importing spaCy takes most of a second.)"""
-    from spacy.lang.en.stop_words import STOP_WORDS
+    stop_words = lazylibs.spacy("lang.en.stop_words")
 
-    return frozenset(STOP_WORDS) | _FRAMING
+    return frozenset(stop_words.STOP_WORDS) | _FRAMING
 
 _CLAUSES = re.compile(r"[,:;?!]")
 _CONNECTORS = ("or", "vs", "vs.", "versus", "over", "than")

@@ -28,7 +28,7 @@ _SWAP = re.compile(f"{FIRST_TOKEN}|{SECOND_TOKEN}")
 # Sentences end at white space after ".", "!" or "?" (not at a version's dot), at line breaks, and at runs of three
 # or more spaces (the Touché answers' paragraph breaks). Written to start with the white space it splits at, so the
 # regex engine jumps between white space rather than trying every character: three times faster than the plain
-# alternation (?<=[.!?])\s+|\n+|\s{3,}, which tests/unit/test_passage_features.py checks it against.
+# alternation (?<=[.!?])\s+|\n+|\s{3,}, which tests/unit/tracks/comparative/test_passage_features.py checks it against.
 SENTENCES = re.compile(r"\s(?:(?<=[.!?]\s)\s*|(?<=\n)\n*|\s\s+)")
 CONTEXT_WINDOW = 3  # words either side of a mention that describe it
 

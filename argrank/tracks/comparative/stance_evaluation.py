@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import argrank.lazylibs as lazylibs
 from argrank.evaluation.results import StanceF1
 from argrank.evaluation.trec_order import ranked_documents
 from argrank.formats.runfile import Q0, RunLine
@@ -29,11 +30,11 @@ def evaluate_stance(
     if not pairs:
         return StanceF1(None, 0, dict.fromkeys(LABELS))
     # Imported here: scikit-learn takes about a second to import, and most runs of the graph score no stance.
-    from sklearn.metrics import f1_score
+    metrics = lazylibs.sklearn("metrics")
 
     truth, predicted = zip(*pairs)
-    per_label = f1_score(truth, predicted, labels=LABELS, average=None, zero_division=0)
-    macro = f1_score(truth, predicted, labels=LABELS, average="macro", zero_division=0)
+    per_label = metrics.f1_score(truth, predicted, labels=LABELS, average=None, zero_division=0)
+    macro = metrics.f1_score(truth, predicted, labels=LABELS, average="macro", zero_division=0)
     return StanceF1(float(macro), len(pairs), {label: float(f1) for label, f1 in zip(LABELS, per_label)})
 
 

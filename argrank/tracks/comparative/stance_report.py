@@ -7,8 +7,8 @@ from pathlib import Path
 
 from argrank.evaluation.in_sample import marked, notes
 from argrank.evaluation.results import RunScores
+from argrank.formats.html import table, text
 from argrank.formats.runfile import read_run
-from argrank.reporting.html import table, text
 from argrank.tracks.comparative.stance_evaluation import confusion, stance_pairs
 from argrank.tracks.comparative.stance_labels import LABELS
 from argrank.tracks.comparative.stance_qrels import read_stance_qrels

@@ -1,4 +1,4 @@
-"""The comparative track as the rest of the system sees it (tracks.adapter): passages ranked by the shared stages,
+"""The comparative track as the rest of the system sees it (tracks.track): passages ranked by the shared stages,
 a `title+objects` query, stance labels in column 2 from a classifier trained on its stance sets, and stance
 judgments scored beside relevance."""
 
@@ -9,22 +9,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from argrank.config import RunSpec, Track
 from argrank.core.errors import InputError
 from argrank.formats.runfile import Q0
 from argrank.formats.validation import RunRules
 from argrank.retrieval.formulations import SHARED_QUERIES
-from argrank.tracks.adapter import RANKING_EVALUATE_OPTIONS, RankingTrack, StanceJudgments
 from argrank.tracks.comparative.objects import title_and_objects
+from argrank.tracks.comparative.stance_evaluation import evaluate_stance, format_stance
 from argrank.tracks.comparative.stance_labels import LABELS
+from argrank.tracks.comparative.stance_qrels import read_stance_qrels
+from argrank.tracks.comparative.stance_report import stance_section
+from argrank.tracks.section import RunSpec, TrackSection
 from argrank.tracks.stance_settings import check_stance_training, read_stance_model, read_stance_switch
+from argrank.tracks.track import RANKING_EVALUATE_OPTIONS, RankingTrack, StanceJudgments
 
 # The stance model's linear SVMs cross-validated best at C 0.3 on the real stance sets (docs/tracks/comparative.md).
 STANCE_MODEL = {"c": 0.3, "folds": 5}
 
 
 @dataclass(frozen=True)
-class ComparativeSection(Track):
+class ComparativeSection(TrackSection):
     """The comparative section: the shared keys, the stance judgments and the stance training set (the task's TSV,
     CompSent-19's CSV, our JSONL: every file listed is read into one model) with the classifier's settings."""
 
@@ -75,30 +78,7 @@ def _training_files(path: Path, where: str, value: Any, located) -> tuple[Path, 
     return files
 
 
-# The stance judgments' reader, scorer, table and report section, imported on use (the scorer imports numpy).
-
-
-def _read(path: str | Path, known: list[str] | None = None) -> dict[str, dict[str, str]]:
-    from argrank.tracks.comparative.stance_qrels import read_stance_qrels
-
-    return read_stance_qrels(path, known)
-
-
-def _evaluate(run: list, qrels: dict[str, dict[str, str]]):
-    from argrank.tracks.comparative.stance_evaluation import evaluate_stance
-
-    return evaluate_stance(run, qrels)
-
-
-def _format(name: str, result) -> str:
-    from argrank.tracks.comparative.stance_evaluation import format_stance
-
-    return format_stance(name, result)
-
-
 def _report(section: ComparativeSection, published: Path, evaluations: dict) -> str:
-    from argrank.tracks.comparative.stance_report import stance_section
-
     return stance_section(section.stance_qrels, published, evaluations)
 
 
@@ -114,12 +94,12 @@ TRACK = ComparativeTrack(
     run_keys=("stance",),
     section_type=ComparativeSection,
     run_type=ComparativeRun,
-    stance_judgments=StanceJudgments(_read, _evaluate, _format, _report),
+    stance_judgments=StanceJudgments(read_stance_qrels, evaluate_stance, format_stance, _report),
     evaluate_options=(*RANKING_EVALUATE_OPTIONS, "stance_qrels"),
     gate_measures=("nDCG@5", "stance_f1"),
     commands={
         "stance-benchmark": (
-            "argrank.tracks.comparative.benchmark_command:add_arguments",
+            "workflows.tracks.comparative:add_stance_benchmark_arguments",
             "comparative stance: train on stance sets and score a held-out one (macro-F1, accuracy, per class, "
             "confusion), or cross-validate by object pair",
         )

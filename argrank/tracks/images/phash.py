@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+import argrank.lazylibs as lazylibs
+
 if TYPE_CHECKING:  # the caller opens the image; importing Pillow cost every process of the graph 0.017 s
     from PIL import Image
 
@@ -50,9 +52,9 @@ def collection_phash(image: Image.Image) -> int:
     red, green, blue = np.moveaxis(pixels[np.ix_(rows, columns)].astype(np.int64), -1, 0)
     luma = (66 * red + 129 * green + 25 * blue + 128) // 256 + 16
     grid = luma.reshape(_SIDE, _BOX, _SIDE, _BOX).sum(axis=(1, 3))
-    from scipy.fft import dctn  # here: only images without a shipped hash need it, and it slows every start-up
+    fft = lazylibs.scipy("fft")
 
-    low = dctn(grid.astype(np.float64), type=2, norm="ortho")[_LOW, _LOW].ravel()
+    low = fft.dctn(grid.astype(np.float64), type=2, norm="ortho")[_LOW, _LOW].ravel()
     bits = low > np.median(low)
     return int.from_bytes(np.packbits(np.append(bits[1:], False)).tobytes(), "big")
 

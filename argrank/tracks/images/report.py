@@ -7,8 +7,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from argrank.formats.html import text
 from argrank.formats.runfile import read_run
-from argrank.reporting.html import text
 from argrank.tracks.images.location import collection_root
 from argrank.tracks.images.qrels import STANCES, read_image_qrels
 

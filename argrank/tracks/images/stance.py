@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
+import argrank.lazylibs as lazylibs
 from argrank.text.cues import NEGATION_WINDOW, SENTENCE, WORD, is_negation
 from argrank.tracks.images.qrels import STANCES
 
@@ -64,12 +65,12 @@ def mask_topic(text: str, title: str) -> str:
 def _topic_pattern(title: str) -> re.Pattern | None:
     """A whole-word regex for the title's content words: a crude stem of each, plus any of _SUFFIXES or none, so
     "lowered" also masks "lower" and "lowering", "cars" masks "car" and "ban" masks "banned"."""
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+    text = lazylibs.sklearn("feature_extraction.text")
 
     stems = {
         _stem(word)
         for word in WORD.findall(title.lower())
-        if len(word) >= _MIN_WORD and word not in ENGLISH_STOP_WORDS and word not in _FOR | _AGAINST
+        if len(word) >= _MIN_WORD and word not in text.ENGLISH_STOP_WORDS and word not in _FOR | _AGAINST
     }
     if not stems:
         return None
@@ -116,7 +117,7 @@ def _mask_rows(rows: Sequence[tuple[str, str]]) -> list[str]:
 
 def _cue_matrix(masked: Sequence[str]) -> sparse.csr_matrix:
     """CUE_FEATURES per text, damped by log(1 + count) so a long page does not swamp the n-grams."""
-    from scipy import sparse
+    sparse = lazylibs.scipy("sparse")
 
     counts = [[cue_counts(text)[name] for name in CUE_FEATURES] for text in masked]
     return sparse.csr_matrix(np.log1p(np.array(counts, dtype=float).reshape(len(masked), len(CUE_FEATURES))))
@@ -124,19 +125,21 @@ def _cue_matrix(masked: Sequence[str]) -> sparse.csr_matrix:
 
 def _build_model(c: float) -> Pipeline:
     """(text, title) rows → masked text → n-grams and cue counts → logistic regression, classes balanced."""
-    from sklearn.feature_extraction.text import TfidfVectorizer
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.pipeline import FeatureUnion, Pipeline
-    from sklearn.preprocessing import FunctionTransformer
+    text = lazylibs.sklearn("feature_extraction.text")
+    linear_model = lazylibs.sklearn("linear_model")
+    pipeline = lazylibs.sklearn("pipeline")
+    preprocessing = lazylibs.sklearn("preprocessing")
 
-    features = FeatureUnion(
+    features = pipeline.FeatureUnion(
         [
-            ("words", TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, token_pattern=_TFIDF_WORD)),
-            ("cues", FunctionTransformer(_cue_matrix)),
+            ("words", text.TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, token_pattern=_TFIDF_WORD)),
+            ("cues", preprocessing.FunctionTransformer(_cue_matrix)),
         ]
     )
-    classifier = LogisticRegression(C=c, class_weight="balanced", max_iter=1000)
-    return Pipeline([("mask", FunctionTransformer(_mask_rows)), ("features", features), ("classify", classifier)])
+    classifier = linear_model.LogisticRegression(C=c, class_weight="balanced", max_iter=1000)
+    return pipeline.Pipeline(
+        [("mask", preprocessing.FunctionTransformer(_mask_rows)), ("features", features), ("classify", classifier)]
+    )
 
 
 # The types a saved model holds beyond those skops trusts by default (core.model_file builds no others).
@@ -162,12 +165,15 @@ def train_image_stance(
         raise ValueError(
             f"need at least 2 PRO and 2 CON examples to train, got {counts[PRO]} PRO and {counts[CON]} CON"
         )
-    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+    model_selection = lazylibs.sklearn("model_selection")
 
     rows = list(zip(texts, titles, strict=True))
     k = min(folds, fewest)
-    predicted = cross_val_predict(
-        _build_model(c), rows, list(labels), cv=StratifiedKFold(n_splits=k, shuffle=True, random_state=seed)
+    predicted = model_selection.cross_val_predict(
+        _build_model(c),
+        rows,
+        list(labels),
+        cv=model_selection.StratifiedKFold(n_splits=k, shuffle=True, random_state=seed),
     )
     untrained = np.where(lexicon_pro_probability(texts, titles) >= 0.5, PRO, CON)
     report = {
@@ -181,9 +187,9 @@ def train_image_stance(
 
 
 def _macro_f1(labels: Sequence[str], predicted: Sequence[str]) -> float:
-    from sklearn.metrics import f1_score
+    metrics = lazylibs.sklearn("metrics")
 
-    score = float(f1_score(list(labels), list(predicted), labels=[PRO, CON], average="macro", zero_division=0))
+    score = float(metrics.f1_score(list(labels), list(predicted), labels=[PRO, CON], average="macro", zero_division=0))
     return score if math.isfinite(score) else 0.0
 
 

@@ -1,4 +1,4 @@
-"""The images track as the rest of the system sees it (tracks.adapter): images ranked by their pages' text with the
+"""The images track as the rest of the system sees it (tracks.track): images ranked by their pages' text with the
 shared stages, 10 PRO and 10 CON chosen per topic (with a stance model trained on judged images), and scored by
 the precision of those lists instead of ranking measures."""
 
@@ -9,24 +9,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from argrank.config import RunSpec, Track, is_number
 from argrank.core.errors import InputError
+from argrank.formats.html import text
 from argrank.formats.validation import RunRules
-from argrank.tracks.adapter import RankingTrack, RunProblem
-from argrank.tracks.images.qrels import STANCES
+from argrank.tracks.images.evaluation import AVERAGE, ImageScores, evaluate_images
+from argrank.tracks.images.qrels import STANCES, read_image_qrels
+from argrank.tracks.images.report import images_section
+from argrank.tracks.section import RunSpec, TrackSection, is_number
 from argrank.tracks.stance_settings import (
     STANCE_MODEL_DEFAULTS,
     check_stance_training,
     read_stance_model,
     read_stance_switch,
 )
+from argrank.tracks.track import RankingTrack, RunProblem
 
 NEAR_DUPLICATE_BITS = 10  # images whose perceptual hashes differ in fewer bits are near-duplicates
 TRAINING_FILE = "training-qrels.txt"  # the stance training set a TIRA input folder may bring
 
 
 @dataclass(frozen=True)
-class ImageSection(Track):
+class ImageSection(TrackSection):
     """The images section: the shared keys, the stance training set (judged images: `topic PRO|CON image rating`)
     with the classifier's settings, and how near two images' hashes must be to count as one."""
 
@@ -73,30 +76,22 @@ class ImagesTrack(RankingTrack):
         return dataclasses.replace(section, stance_training=training if training.is_file() else None)
 
     def read_qrels(self, path: str | Path, known: list[str] | None = None) -> Any:
-        from argrank.tracks.images.qrels import read_image_qrels
-
         return read_image_qrels(path, known)
 
     def score(self, run, qrels, measures, depth, average):
         """The four precisions of the 10 PRO and 10 CON images (measures and depth do not apply)."""
-        from argrank.tracks.images.evaluation import AVERAGE, evaluate_images
-
         try:
             return evaluate_images(run, qrels, average or AVERAGE)
         except ValueError as error:  # column 2 is not PRO or CON, or no judged topic in the run
             raise RunProblem(str(error)) from None
 
     def result_type(self):
-        from argrank.tracks.images.evaluation import ImageScores
-
         return ImageScores
 
     def report_extras(self, section: ImageSection, published: Path, evaluations, folder: Path, files) -> str:
         """Which figures are in-sample and why, then every run's images, with the first judgments file's labels."""
         if not section.qrels:
             return ""
-        from argrank.tracks.images.report import images_section
-
         qrels = next(iter(section.qrels.values()))
         tags = [spec.tag for spec in section.runs]
         images = images_section(section.corpus, qrels, published, tags, folder, files)
@@ -105,8 +100,6 @@ class ImagesTrack(RankingTrack):
 
 def in_sample_notes(evaluations: dict) -> str:
     """A line per run and judgments file with in-sample figures: the comparison tables above show them unmarked."""
-    from argrank.reporting.html import text
-
     lines = [
         f"{tag} / {name}, {' and '.join(scores.in_sample.measures)}: {scores.in_sample.note}"
         for tag, run in evaluations.items()

@@ -1,18 +1,21 @@
 """The concept signatures of crosslingual.py's explicit semantic analysis: each argument's similarity to every
 concept's centroid in the argument's own language, over (1 + log tf) · idf document vectors.
 
-Its own module because it is scipy's sparse algebra, which only building a perspective ranker needs: the graph's
-other processes start without importing scipy.
+scipy's sparse algebra, which only building a perspective ranker needs, is imported through `lazylibs`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-import scipy.sparse as sp
 
+import argrank.lazylibs as lazylibs
 from argrank.index.store import Index
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 
 def tfidf_documents(index: Index) -> sp.csr_matrix:
@@ -21,7 +24,7 @@ def tfidf_documents(index: Index) -> sp.csr_matrix:
     idf = np.log(index.num_docs / np.maximum(index.document_frequencies, 1))
     weighted = postings.copy()
     weighted.data = 1.0 + np.log(weighted.data)
-    weighted = sp.diags(idf) @ weighted
+    weighted = lazylibs.scipy("sparse").diags(idf) @ weighted
     documents = weighted.T.tocsr()
     return _unit_rows(documents)
 
@@ -29,14 +32,15 @@ def tfidf_documents(index: Index) -> sp.csr_matrix:
 def concept_signatures(documents: sp.csr_matrix, languages: np.ndarray, concepts: Sequence[np.ndarray]) -> np.ndarray:
     """documents × concepts: each document's cosine to each concept's centroid in the document's own language,
     minus its language's mean signature (so languages are comparable), rows scaled to unit length."""
+    sparse = lazylibs.scipy("sparse")
     signatures = np.zeros((documents.shape[0], len(concepts)))
     for language in np.unique(languages):
         own = languages == language
-        members = sp.csr_matrix(
+        members = sparse.csr_matrix(
             [np.bincount(concept[own[concept]], minlength=documents.shape[0]) for concept in concepts], dtype=np.float64
         )
         members = members[:, np.flatnonzero(own)]
-        centroids = _unit_rows(sp.csr_matrix(members @ documents[own]))
+        centroids = _unit_rows(sparse.csr_matrix(members @ documents[own]))
         block = np.asarray((documents[own] @ centroids.T).todense())
         signatures[own] = block - block.mean(axis=0)
     norms = np.linalg.norm(signatures, axis=1, keepdims=True)
@@ -45,4 +49,4 @@ def concept_signatures(documents: sp.csr_matrix, languages: np.ndarray, concepts
 
 def _unit_rows(matrix: sp.csr_matrix) -> sp.csr_matrix:
     norms = np.sqrt(np.asarray(matrix.multiply(matrix).sum(axis=1)).ravel())
-    return sp.diags(1.0 / np.maximum(norms, 1e-12)) @ matrix
+    return lazylibs.scipy("sparse").diags(1.0 / np.maximum(norms, 1e-12)) @ matrix

@@ -53,12 +53,12 @@ from argrank.tracks.perspective.property_accuracy import PropertyAccuracy, forma
 from argrank.tracks.perspective.ranking import (
     DEFAULT_DIVERSIFY,
     PropertyEvidence,
-    Training,
     aligned,
     allowed_columns,
     rank_scenario,
     training_from_queries,
 )
+from argrank.tracks.perspective.training import Training
 from argrank.tracks.perspective.translation import DICTIONARIES, Lexicon, read_lexicon
 
 LANGUAGES = ("de", "fr", "it")  # RankPerspective's default, the majority first

@@ -37,9 +37,10 @@ import numpy as np
 from argrank.index.store import Index
 from argrank.retrieval.models.bm25 import BM25
 from argrank.retrieval.registry import Range
-from argrank.retrieval.search import top_k
+from argrank.retrieval.top_k import top_k
 from argrank.text.analyzer import Analyzer
 from argrank.text.multilingual import MultilingualAnalyzer
+from argrank.tracks.perspective.concepts import concept_signatures, tfidf_documents
 from argrank.tracks.perspective.translation import Lexicon, QueryTerms
 
 DEFAULTS = {
@@ -117,8 +118,6 @@ def build_ranker(
     training issues as arrays of document positions. `params` override DEFAULTS. With `analyzer` it scores texts
     (score_text): a multilingual analyzer's questions translated with `lexicon`'s dictionaries, if any; `questions`
     maps training questions to their issues."""
-    from argrank.tracks.perspective.concepts import concept_signatures, tfidf_documents  # scipy: to build only
-
     settings = {**DEFAULTS, **params}
     languages = np.asarray(languages)
     category_codes = np.unique(np.asarray(categories), return_inverse=True)[1]

@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+import argrank.lazylibs as lazylibs
 from argrank.evaluation.in_sample import InSample, in_sample_json, marked, notes
 from argrank.formats.topics import topic_order
 from argrank.tracks.perspective.data import ISSUES, QUERY_PROPERTY_TO_CORPUS, SCENARIOS, Corpus, Query
@@ -272,9 +273,9 @@ def _rkl(top: np.ndarray, minority: np.ndarray, shares: np.ndarray, k: int) -> n
     cuts = np.array([c for c in RKL_CUTOFFS if c <= k])
     counts = np.cumsum(top[:, :, None] == minority, axis=1)[:, cuts - 1, :]  # queries × cut-offs × values
     weights = 1.0 / np.log2(cuts)
-    from scipy.special import kl_div  # here: importing it adds 25 ms to every graph process's start-up
+    special = lazylibs.scipy("special")
 
-    divergence = kl_div(counts / cuts[None, :, None], shares)
+    divergence = special.kl_div(counts / cuts[None, :, None], shares)
     return (np.tensordot(divergence, weights, axes=([1], [0])) / weights.sum()).mean(axis=1)
 
 

@@ -17,8 +17,9 @@ from typing import Any
 
 import numpy as np
 
+import argrank.lazylibs as lazylibs
 from argrank.core.text_table import text_table
-from argrank.tracks.perspective.ranking import Training
+from argrank.tracks.perspective.training import Training
 
 BINS = 10
 ALL = "all"
@@ -57,15 +58,15 @@ class PropertyAccuracy:
 
 def _figures(probability: np.ndarray, answer: np.ndarray) -> dict[str, Any]:
     # Imported here: scikit-learn takes about a second to import.
-    from sklearn.metrics import brier_score_loss, roc_auc_score
+    metrics = lazylibs.sklearn("metrics")
 
     both = 0 < answer.sum() < len(answer)
     return {
         "examples": len(answer),
         "base_rate": float(answer.mean()),
-        "auc": float(roc_auc_score(answer, probability)) if both else math.nan,
+        "auc": float(metrics.roc_auc_score(answer, probability)) if both else math.nan,
         "accuracy": float(np.mean((probability >= 0.5) == (answer == 1))),
-        "brier": float(brier_score_loss(answer, probability)),
+        "brier": float(metrics.brier_score_loss(answer, probability)),
         "calibration_error": expected_calibration_error(probability, answer),
     }
 

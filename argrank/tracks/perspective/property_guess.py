@@ -27,13 +27,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+import argrank.lazylibs as lazylibs
 from argrank.core.progress import track
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
     from sklearn.linear_model import LogisticRegression
 
-    from argrank.tracks.perspective.ranking import Training
+    from argrank.tracks.perspective.training import Training
 
 NEIGHBOURS = 30  # judged arguments that vote on an argument's author
 PRIOR_WEIGHT = 0.05  # the value's share of the examples counts as this much similarity² among the votes
@@ -47,10 +48,10 @@ class PropertyGuesser:
 
     def __init__(self, texts: Sequence[str], training: Training, seed: int = 0):
         # Imported here: scikit-learn takes about a second to import, and only the implicit scenario needs it.
-        from sklearn.feature_extraction.text import TfidfVectorizer
+        text = lazylibs.sklearn("feature_extraction.text")
         from threadpoolctl import threadpool_limits
 
-        self.features = TfidfVectorizer(ngram_range=(1, 2), min_df=2, sublinear_tf=True).fit_transform(texts)
+        self.features = text.TfidfVectorizer(ngram_range=(1, 2), min_df=2, sublinear_tf=True).fit_transform(texts)
         self.examples = {key: pair for key, pair in sorted(training.properties.items()) if min(map(len, pair)) >= 2}
         # L-BFGS's steps are BLAS calls on vectors of the vocabulary's length: too small to share among threads.
         # With two threads on two busy cores each call waited on the other thread, and the fits took 13 times as long.
@@ -81,11 +82,13 @@ class PropertyGuesser:
 
 
 def _fit(features: sp.csr_matrix, have: np.ndarray, lack: np.ndarray, seed: int) -> LogisticRegression:
-    from sklearn.linear_model import LogisticRegression
+    linear_model = lazylibs.sklearn("linear_model")
 
     rows = np.concatenate([have, lack])
     labels = np.concatenate([np.ones(len(have)), np.zeros(len(lack))])
-    return LogisticRegression(class_weight="balanced", max_iter=1000, random_state=seed).fit(features[rows], labels)
+    return linear_model.LogisticRegression(class_weight="balanced", max_iter=1000, random_state=seed).fit(
+        features[rows], labels
+    )
 
 
 def nearest_judged(features: sp.csr_matrix, judged: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:

@@ -19,7 +19,6 @@ than its scenario allows fails instead of running.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
 import pyarrow as pa
@@ -27,9 +26,10 @@ import pyarrow.compute as pc
 from threadpoolctl import threadpool_limits
 
 from argrank.core.progress import track
-from argrank.retrieval.search import top_k
+from argrank.retrieval.top_k import top_k
 from argrank.tracks.perspective.data import ISSUES, PROFILE_COLUMNS, QUERY_PROPERTY_TO_CORPUS, STANCES, Query
 from argrank.tracks.perspective.property_guess import PropertyGuesser, logit
+from argrank.tracks.perspective.training import Training
 
 _SHARED = ("id", "language", "topic")
 SCENARIO_COLUMNS = {
@@ -43,17 +43,6 @@ SCENARIO_COLUMNS = {
 # 5: French and Italian questions translated with dictionaries
 METHOD = "perspective-ranking/5"
 IMPLICIT_DEPTH = 300  # how many of the baseline's best the implicit scenario's guess may re-order (an issue: ~600)
-
-
-@dataclass(frozen=True)
-class Training:
-    """What the training queries teach: each issue's arguments (positions in the index's document order), each
-    training question's issue (by its text, in every language it is asked in) and, per property (key, value),
-    arguments known to have it and known not to."""
-
-    issues: list[np.ndarray]
-    properties: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]]
-    questions: dict[str, int] = field(default_factory=dict)
 
 
 def training_from_queries(

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from argrank.evaluation.in_sample import InSample, marked
-from argrank.reporting.html import table, text
+from argrank.formats.html import table, text
 from argrank.tracks.perspective.evaluation import DIVERSITY, RELEVANCE, K
 
 

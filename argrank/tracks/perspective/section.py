@@ -7,14 +7,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from argrank.config import is_number, language_setting
 from argrank.core.errors import InputError
-from argrank.retrieval.registry import checked_params
+from argrank.core.params import checked_params
 from argrank.tracks.perspective.crosslingual import DEFAULTS as CROSSLINGUAL_DEFAULTS
 from argrank.tracks.perspective.crosslingual import RANGES as CROSSLINGUAL_RANGES
 from argrank.tracks.perspective.data import SCENARIOS, SPLITS
 from argrank.tracks.perspective.ranking import DEFAULT_DIVERSIFY
 from argrank.tracks.perspective.translation import DICTIONARIES
+from argrank.tracks.section import is_number, language_setting
 
 NAME = "perspective"
 

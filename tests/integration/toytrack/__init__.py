@@ -2,7 +2,7 @@
 formats, ranked, run, evaluated, reported and compared by the shared stages. docs/extending.md walks through it;
 test_toy_track.py registers it through the `argrank.tracks` entry-point group, as a separate distribution would."""
 
-from argrank.tracks.adapter import RankingTrack
+from argrank.tracks.track import RankingTrack
 
 TRACK = RankingTrack(
     name="toy",

@@ -7,7 +7,7 @@ from pathlib import Path
 from argrank.core.fingerprint import file_digest
 from argrank.core.table_writer import IngestStats
 from tasks.ingest import IngestTask
-from tasks.tracks import TrackTasks
+from tasks.track_tasks import TrackTasks
 from toytrack.reader import ingest_toy
 
 

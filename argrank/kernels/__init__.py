@@ -1,0 +1,49 @@
+"""The compiled kernels: every loop that numba compiles, and the twins and builds of BM25's scoring loop.
+
+The rest of the library stays plain Python, numpy and Arrow; what it needs compiled it imports from here. The
+modules:
+
+- `bm25_numba`, `bm25_numpy`, `bm25_prebuilt`: BM25's term-at-a-time accumulation, compiled by numba, in numpy, and
+  compiled ahead of time by `make kernels` (numba's code, loaded without numba's compiler). All three give the
+  same candidates in the same order and the same scores bit for bit; the `kernels` setting chooses (`choose`).
+- `chunk_memo`, `table_codes`: the analyzer's memo of whitespace-delimited chunks and the token table's renumbering.
+- `inversion`: the index build's counting sort of token codes into postings.
+- `json_depth`: the args.me reader's guard against JSON nested too deep.
+- `machine_words`, `prefetch`: LLVM operations the loops above share (eight-byte loads, cache prefetches).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from argrank.kernels import bm25_numba, bm25_numpy, bm25_prebuilt
+
+KERNELS = ("auto", "numba", "numpy")  # the `kernels` setting's values
+
+
+class Kernels(Protocol):
+    """What a BM25 ranker scores with: the functions of bm25_numba, under any of its builds."""
+
+    def impacts(self, indptr, indices, data, rows, norm, k1_plus_1, out) -> int: ...
+
+    def accumulate(
+        self, indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, candidates, scores
+    ) -> int: ...
+
+
+def choose(setting: str = "auto") -> Kernels:
+    """The BM25 kernels for a `kernels` setting: `numpy`, or numba's (`numba`; `auto` is the same, numba being a
+    dependency), taken from the ahead-of-time build where `make kernels` made one for the current sources."""
+    if setting not in KERNELS:
+        raise ValueError(f"unknown kernels {setting!r} (known: {', '.join(KERNELS)})")
+    if setting == "numpy":
+        return bm25_numpy
+    prebuilt = bm25_prebuilt.load()
+    return bm25_numba if prebuilt is None else prebuilt
+
+
+def name(kernels: Kernels) -> str:
+    """What the benchmark and the tests call a build: "numba", "numpy" or "prebuilt"."""
+    if isinstance(kernels, bm25_prebuilt.Prebuilt):
+        return "prebuilt"
+    return "numpy" if kernels is bm25_numpy else "numba"

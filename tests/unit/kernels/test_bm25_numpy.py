@@ -1,0 +1,81 @@
+"""kernels/bm25_numpy.py: numpy's kernels, and the ones built ahead of time, against numba's: the same candidates
+in the same order and the same scores, bit for bit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from argrank.kernels import bm25_numba, bm25_numpy
+from argrank.kernels.bm25_numpy import UNTOUCHED
+
+
+@st.composite
+def postings_and_query(draw):
+    """A small CSR matrix (each row's documents distinct), document norms and a query's rows, repeats allowed."""
+    documents = draw(st.integers(1, 40))
+    rows = draw(st.lists(st.lists(st.integers(0, documents - 1), unique=True, max_size=documents), min_size=1,
+                         max_size=8))  # fmt: skip
+    indptr = np.cumsum([0, *map(len, rows)]).astype(np.int64)
+    indices = np.array([d for row in rows for d in row], dtype=np.int32)
+    frequencies = draw(st.sampled_from([np.int32, np.uint16]))  # as an index holds them (kernels/inversion.py)
+    data = np.array(draw(st.lists(st.integers(1, 30), min_size=len(indices), max_size=len(indices))), frequencies)
+    norm = np.array(draw(st.lists(st.floats(0.05, 4.0), min_size=documents, max_size=documents)))
+    query = np.array(draw(st.lists(st.integers(0, len(rows) - 1), min_size=1, max_size=6)), dtype=np.int64)
+    weights = st.floats(-2.0, 8.0, allow_subnormal=False)
+    idf = np.array(draw(st.lists(weights, min_size=len(query), max_size=len(query))))
+    scale = np.array(draw(st.lists(weights, min_size=len(query), max_size=len(query))))
+    kept = np.array(draw(st.lists(st.booleans(), min_size=len(rows), max_size=len(rows))))  # rows' factors kept
+    return indptr, indices, data, norm, query, idf, scale, kept
+
+
+def _run(kernels, indptr, indices, data, norm, query, idf, scale, kept):
+    """The kept rows' factors written by `impacts`, then the query accumulated, reading them for its kept rows."""
+    out = np.zeros(len(indices))
+    assert kernels.impacts(indptr, indices, data, np.flatnonzero(kept), norm, 2.2, out) == 0
+    table = np.full(len(norm), UNTOUCHED)
+    candidates, scores = np.empty(len(norm) + 1, dtype=np.int32), np.empty(len(norm))
+    n = kernels.accumulate(indptr, indices, data, norm, 2.2, out, kept[query], query, idf, scale, table, candidates,
+                           scores)  # fmt: skip
+    assert np.all(table == UNTOUCHED)  # ready for the next query
+    return out, candidates[:n], scores[:n]
+
+
+@settings(max_examples=200, deadline=None)
+@given(postings_and_query())
+def test_numpy_and_prebuilt_kernels_are_the_compiled_kernels(prebuilt_kernels, case):
+    compiled = _run(bm25_numba, *case)
+    for kernels in (bm25_numpy, prebuilt_kernels):
+        for ours, theirs in zip(_run(kernels, *case), compiled):
+            assert ours.dtype == theirs.dtype and ours.tobytes() == theirs.tobytes()  # bit for bit: 0.0 is not -0.0
+    indptr, indices, _, _, query, _, _, kept = case
+    reached = {int(d) for row in query for d in indices[indptr[row] : indptr[row + 1]]}
+    assert sorted(compiled[1].tolist()) == sorted(reached)
+    for factors in (np.ones_like(kept), np.zeros_like(kept)):  # every row's factors read, and computed in the loop
+        _, candidates, scores = _run(bm25_numba, *case[:-1], factors)
+        assert candidates.tobytes() == compiled[1].tobytes() and scores.tobytes() == compiled[2].tobytes()
+
+
+@pytest.mark.parametrize("size", [0, 1])
+def test_empty_and_single_postings(size, prebuilt_kernels):
+    """Edge sizes: a query of an empty posting list lists nothing; one posting, one candidate."""
+    indptr = np.array([0, size], dtype=np.int64)
+    indices, data = np.zeros(size, dtype=np.int32), np.ones(size, dtype=np.int32)
+    case = (indptr, indices, data, np.ones(1), np.array([0]), np.array([1.5]), np.array([1.0]))
+    for kernels in (bm25_numba, bm25_numpy, prebuilt_kernels):
+        for kept in (True, False):
+            _, candidates, scores = _run(kernels, *case, np.array([kept]))
+            assert len(candidates) == size and scores.tolist() == [1.5 * 2.2 / 2.0] * size
+
+
+def test_a_first_part_of_negative_zero_is_summed_from_zero_as_compiled():
+    """The compiled kernel adds each document's first part to 0.0, so a part of -0.0 (an idf of 0 weighted
+    negatively) scores 0.0; the numpy kernel, which writes a query's first list without reading the table, too."""
+    indptr = np.array([0, 2, 3], dtype=np.int64)
+    indices, data = np.array([0, 1, 1], dtype=np.int32), np.array([1, 2, 3], dtype=np.int32)
+    case = (indptr, indices, data, np.ones(2), np.array([0, 1]), np.array([0.0, 0.0]), np.array([-1.0, -1.0]))
+    for kept in (np.array([True, False]), np.array([False, True])):
+        compiled, plain = _run(bm25_numba, *case, kept), _run(bm25_numpy, *case, kept)
+        assert compiled[2].tobytes() == plain[2].tobytes() == np.zeros(2).tobytes()

@@ -1,0 +1,73 @@
+"""kernels/bm25_prebuilt.py and the `kernels` setting: the ahead-of-time build checks its arguments and is named by
+its sources; `choose` gives numpy's kernels, or numba's (prebuilt where built), and refuses other names."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+import pytest
+
+from argrank import kernels
+from argrank.index.build import build_index
+from argrank.kernels import bm25_numba, bm25_numpy, bm25_prebuilt
+from argrank.retrieval.registry import make_ranker
+
+
+def test_the_prebuilt_kernels_refuse_arguments_of_another_type(prebuilt_kernels):
+    """pycc's functions read whatever memory they are given as their declared type: each argument is checked."""
+    indptr, indices, data = np.array([0, 2], dtype=np.int64), np.array([0, 1], dtype=np.int32), np.ones(2, np.int32)
+    out = np.zeros(2)
+    assert prebuilt_kernels.impacts(indptr, indices, data, np.array([0]), np.ones(2), 2, out) == 0  # an int k1 + 1
+    assert out.tolist() == [1.0, 1.0]
+    for bad in (indices.astype(np.int64), indices.astype(np.float32), np.zeros(4, np.int32)[::2], indices[None, :],
+                indices.tolist()):  # fmt: skip
+        with pytest.raises(TypeError, match="argument 1 must be a contiguous 1-d int32 array"):
+            prebuilt_kernels.impacts(indptr, bad, data, np.array([0]), np.ones(2), 2.2, out)
+    assert prebuilt_kernels.impacts(indptr, indices, data.astype(np.uint16), np.array([0]), np.ones(2), 2, out) == 0
+    for bad in (data.astype(np.float32), data.astype(np.int64)):
+        with pytest.raises(TypeError, match="argument 2 must be an array of uint16 or int32 frequencies"):
+            prebuilt_kernels.impacts(indptr, indices, bad, np.array([0]), np.ones(2), 2.2, out)
+    with pytest.raises(TypeError, match="argument 5 must be a number"):
+        prebuilt_kernels.impacts(indptr, indices, data, np.array([0]), np.ones(2), "2.2", out)
+    with pytest.raises(TypeError, match="takes 7 arguments"):
+        prebuilt_kernels.impacts(indptr, indices, data)
+
+
+def test_a_build_is_named_by_its_sources_and_replaces_older_builds(tmp_path, monkeypatch):
+    """Kernels built from other sources are never loaded: a change to them (or to numpy) names another module."""
+    (tmp_path / "bm25_0123456789abcdef.so").write_bytes(b"an older build")
+    built = bm25_prebuilt.build(tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == [built.name]
+    assert bm25_prebuilt.load.__wrapped__(tmp_path) is not None
+    changed = tmp_path / "changed.py"
+    changed.write_text("# another kernel")
+    monkeypatch.setattr(bm25_prebuilt, "SOURCES", (*bm25_prebuilt.SOURCES, changed))
+    assert bm25_prebuilt.module_path(tmp_path) != built
+    assert bm25_prebuilt.load.__wrapped__(tmp_path) is None
+
+
+
+
+def test_the_setting_chooses_numpy_or_numbas_kernels_prebuilt_where_built(monkeypatch, prebuilt_kernels):
+    assert kernels.choose("numpy") is bm25_numpy
+    monkeypatch.setattr(bm25_prebuilt, "load", lambda: prebuilt_kernels)
+    assert kernels.choose("auto") is prebuilt_kernels and kernels.choose("numba") is prebuilt_kernels
+    monkeypatch.setattr(bm25_prebuilt, "load", lambda: None)
+    assert kernels.choose() is bm25_numba and kernels.choose("numba") is bm25_numba
+    assert [kernels.name(k) for k in (bm25_numba, bm25_numpy, prebuilt_kernels)] == ["numba", "numpy", "prebuilt"]
+    with pytest.raises(ValueError, match="unknown kernels 'cuda' \\(known: auto, numba, numpy\\)"):
+        kernels.choose("cuda")
+
+
+@pytest.mark.parametrize("setting", ["numpy", "numba"])
+def test_a_ranker_scores_alike_under_every_setting(setting):
+    """The setting changes how BM25 is computed, never what: rankings are byte-identical to the default's."""
+    rng = np.random.default_rng(3)
+    docs = [[f"t{int(t)}" for t in rng.zipf(1.4, size=rng.integers(1, 40)) if t < 200] for _ in range(300)]
+    index = build_index(pa.array([f"d{i:03}" for i in range(300)]), pa.array(docs, type=pa.list_(pa.string())))
+    default, chosen = make_ranker(index, "bm25", {"k1": 1.1}), make_ranker(index, "bm25", {"k1": 1.1}, kernels=setting)
+    assert kernels.name(chosen.kernels) == setting
+    for _ in range(12):
+        query = index.vocabulary.ids([f"t{int(t)}" for t in rng.integers(1, 30, size=4)])
+        for ours, theirs in zip(chosen.top(query, 50), default.top(query, 50)):
+            assert ours.tobytes() == theirs.tobytes()

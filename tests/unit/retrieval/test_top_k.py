@@ -1,0 +1,37 @@
+"""top_k: the k best by score, ties by document id, whether it selects among all candidates or among those a
+sample's bar lets through."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from argrank.retrieval.top_k import SAMPLED, STRIDE, top_k
+
+
+def reference(candidates: np.ndarray, scores: np.ndarray, k: int) -> list[tuple[int, float]]:
+    return sorted(zip(candidates.tolist(), scores.tolist()), key=lambda pair: (-pair[1], pair[0]))[: max(k, 0)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 50), st.integers(1, 6_000), st.integers(1, 40), st.integers(0, 2**32 - 1))
+def test_the_k_best_ties_by_id(k, n, distinct, seed):
+    """Few distinct scores make ties at the k-th best; many candidates per k take the sampled path."""
+    rng = np.random.default_rng(seed)
+    candidates = rng.permutation(n * 3)[:n].astype(np.int32)
+    scores = rng.integers(0, distinct, n) / 7.0
+    docs, best = top_k(candidates, scores, k)
+    assert list(zip(docs.tolist(), best.tolist())) == reference(candidates, scores, k)
+
+
+def test_a_sample_that_lets_too_few_through_falls_back_to_all():
+    """Every sampled score is the best, but fewer than k candidates have it: the bar would keep too few."""
+    k = 100
+    n = SAMPLED * k + 100
+    scores = np.ones(n)
+    scores[::STRIDE] = 10.0
+    assert (scores == 10.0).sum() < k
+    candidates = np.arange(n, dtype=np.int32)[::-1].copy()
+    docs, best = top_k(candidates, scores, k)
+    assert list(zip(docs.tolist(), best.tolist())) == reference(candidates, scores, k)

@@ -1,0 +1,114 @@
+"""tracks/comparative/stance_benchmark.py: scores by hand, their text and JSON, held-out and CV runs."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from argrank.tracks.comparative.stance_benchmark import StanceScores, cross_validated, format_scores, held_out, score
+from argrank.tracks.comparative.stance_data import read_training_set
+from argrank.tracks.comparative.stance_labels import LABELS
+from argrank.tracks.comparative.stance_model import SENTENCE_LABELS
+
+EMBEDDED = Path(__file__).resolve().parents[4] / "data" / "comparative-stance" / "stance-train.tsv"
+TIMING = {"n_train": 10, "n_test": 4, "train_seconds": 1.5, "predict_per_second": 2000.0}
+
+
+@pytest.fixture(scope="module")
+def examples():
+    return read_training_set(EMBEDDED)
+
+
+def _as_sentences(examples):
+    """The passages as CompSent-like sentences: FIRST and SECOND kept, NEUTRAL and NO merged into NONE."""
+    return [
+        dataclasses.replace(e, sentence=True, label=e.label if e.label in ("FIRST", "SECOND") else "NONE")
+        for e in examples
+    ]
+
+
+def test_passage_scores_by_hand_with_an_absent_class_counting_f1_zero():
+    truth = ["FIRST", "FIRST", "SECOND", "NO"]
+    predicted = ["FIRST", "SECOND", "SECOND", "NO"]
+    result = score("set", truth, predicted, False, **TIMING)
+    assert result.labels == LABELS
+    assert result.accuracy == 0.75
+    # FIRST P 1 R 1/2, SECOND P 1/2 R 1: F1 2/3 each; NEUTRAL never seen: 0; NO: 1.
+    assert result.macro_f1 == pytest.approx((2 / 3 + 2 / 3 + 0 + 1) / 4)
+    assert result.per_class["FIRST"] == pytest.approx({"precision": 1.0, "recall": 0.5, "f1": 2 / 3, "support": 2})
+    assert result.per_class["NEUTRAL"] == {"precision": 0.0, "recall": 0.0, "f1": 0.0, "support": 0}
+    assert result.confusion == [[1, 1, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1]]  # rows: truth
+
+
+def test_a_sentence_sets_neutral_and_no_predictions_count_as_none():
+    truth = ["FIRST", "NONE", "NONE", "SECOND"]
+    predicted = ["FIRST", "NEUTRAL", "NO", "FIRST"]
+    result = score("sentences", truth, predicted, True, **TIMING)
+    assert result.labels == SENTENCE_LABELS == ("FIRST", "SECOND", "NONE")
+    assert result.accuracy == 0.75
+    assert result.macro_f1 == pytest.approx((2 / 3 + 0 + 1) / 3)
+    assert result.confusion == [[1, 0, 0], [1, 0, 0], [0, 0, 2]]
+    assert result.per_class["NONE"]["support"] == 2
+
+
+def test_the_json_holds_every_figure_with_the_labels_as_a_list():
+    result = score("set", ["FIRST", "NO"], ["FIRST", "NO"], False, **TIMING)
+    data = result.to_json()
+    assert data == {
+        "name": "set", "macro_f1": result.macro_f1, "accuracy": 1.0, "per_class": result.per_class,
+        "confusion": result.confusion, "labels": list(LABELS), **TIMING,
+    }  # fmt: skip
+    assert data["macro_f1"] == 0.5  # two of the four classes present, both perfect
+
+
+def test_the_text_has_the_summary_line_a_row_per_class_and_the_confusion_matrix():
+    result = StanceScores(
+        name="touche", labels=("FIRST", "SECOND", "NONE"), macro_f1=0.5, accuracy=0.625,
+        per_class={label: {"precision": 0.5, "recall": 0.25, "f1": 1 / 3, "support": 4} for label in SENTENCE_LABELS},
+        confusion=[[1, 2, 3], [4, 5, 6], [7, 8, 9]], n_train=1200, n_test=8, train_seconds=2.25,
+        predict_per_second=12345.6,
+    )  # fmt: skip
+    lines = format_scores(result).split("\n")
+    assert lines[0] == (
+        "touche: macro-F1 0.5000, accuracy 0.6250 (8 scored, 1200 trained on; training 2.2 CPU-s, "
+        "12,346 predicted per CPU-second)"
+    )
+    assert lines[1] == ""
+    assert lines[2].split() == ["class", "precision", "recall", "f1", "support"]
+    assert [line.split() for line in lines[4:7]] == [
+        [label, "0.5000", "0.2500", "0.3333", "4"] for label in SENTENCE_LABELS
+    ]
+    assert lines[8].split() == ["truth", "\\", "predicted", "FIRST", "SECOND", "NONE"]
+    assert [line.split() for line in lines[10:]] == [["FIRST", "1", "2", "3"], ["SECOND", "4", "5", "6"],
+                                                      ["NONE", "7", "8", "9"]]  # fmt: skip
+
+
+def test_held_out_trains_on_one_set_scores_the_other_and_does_so_the_same_each_time(examples):
+    train, test = examples[:200], examples[200:300]
+    first, again = held_out(train, test, "tail"), held_out(train, test, "tail")
+    assert (first.name, first.labels, first.n_train, first.n_test) == ("tail", LABELS, 200, 100)
+    assert sum(map(sum, first.confusion)) == 100
+    assert first.accuracy == pytest.approx(sum(first.confusion[i][i] for i in range(4)) / 100)
+    assert first.macro_f1 > 0.5  # the embedded set is written to be learnable
+    assert (again.macro_f1, again.confusion) == (first.macro_f1, first.confusion)
+    assert first.train_seconds > 0 and first.predict_per_second > 0
+
+
+def test_held_out_on_sentences_scores_in_three_classes(examples):
+    result = held_out(examples[:200], _as_sentences(examples[200:260]), "sentences")
+    assert result.labels == SENTENCE_LABELS and len(result.confusion) == 3
+    assert sum(map(sum, result.confusion)) == 60
+
+
+def test_cross_validation_scores_each_set_in_its_own_classes_over_all_folds(examples):
+    sets = {"passages": examples[:120], "sentences": _as_sentences(examples[120:240])}
+    passages, sentences = cross_validated(sets, folds=3, seed=0)
+    assert (passages.name, sentences.name) == ("passages (3-fold)", "sentences (3-fold)")
+    assert (passages.labels, sentences.labels) == (LABELS, SENTENCE_LABELS)
+    assert (passages.n_test, sentences.n_test) == (120, 120)
+    assert passages.n_train == sentences.n_train == 240 - 240 // 3
+    assert sum(map(sum, passages.confusion)) == sum(map(sum, sentences.confusion)) == 120
+    again = cross_validated(sets, folds=3, seed=0)
+    assert [r.confusion for r in again] == [passages.confusion, sentences.confusion]

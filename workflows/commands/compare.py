@@ -1,0 +1,58 @@
+"""`argrank compare`: an experiment's runs (or run files) against a baseline, with paired significance tests.
+
+What is compared, and how, is the track's (workflows.commands.track_parts): a ranking track's tagged runs over its
+judged topics; the perspective track's experiments per judged scenario and split. Only the options are defined
+here, with nothing imported that a `--help` would wait for.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from argrank.evaluation.names import ALPHA, CORRECTIONS, EXAMPLES, HOLM, T_TEST, TESTS
+from argrank.tracks.registry import track as registered
+from argrank.tracks.registry import track_names
+from workflows.commands.track_parts import command_line
+
+OPTIONS = ("run", "qrels", "measure")  # the options a track may not read (Track.compare_options)
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    track = registered(args.track)
+    for option in OPTIONS:
+        if option not in track.compare_options and getattr(args, option):
+            args.usage_error(f"--{option} does not apply to --track {track.name}")
+    if not 0 < args.alpha < 1:
+        args.usage_error(f"--alpha {args.alpha}: expected a level between 0 and 1")
+    return command_line(track).compare(track, args)
+
+
+def add_arguments(compare_: argparse.ArgumentParser) -> None:
+    compare_.add_argument("--track", choices=track_names(), default="args")
+    compare_.add_argument(
+        "--runs-file",
+        action="append",
+        help="an experiment whose published runs to compare (repeatable; default runs.yaml unless --run is given)",
+    )
+    compare_.add_argument("--run", action="append", help="a run file to compare too (repeatable; tag: its stem)")
+    compare_.add_argument(
+        "--baseline",
+        help="the tag of the run the others are tested against (default: the runs file's `baseline:`, else the "
+        "first run; perspective: an experiment, default the first)",
+    )
+    compare_.add_argument("--qrels", help="a configured judgments name (default: relevance) or a qrels file")
+    compare_.add_argument("--measure", action="append", metavar="NAME", help=f"ir_measures names ({EXAMPLES})")
+    compare_.add_argument(
+        "--test", choices=TESTS, default=T_TEST, help=f"the paired test over topics (default {T_TEST}, as PyTerrier)"
+    )
+    compare_.add_argument("--correction", choices=CORRECTIONS, default=HOLM, help="multiple-testing correction")
+    compare_.add_argument(
+        "--alpha", type=float, default=ALPHA, help=f"the level a corrected p-value is significant below ({ALPHA})"
+    )
+    compare_.add_argument(
+        "--perquery", action="store_true", help="the per-topic scores instead, long format: run, topic, measure, value"
+    )
+    compare_.add_argument("--csv", metavar="PATH", help="also write the table (or --perquery's) as CSV; - for stdout")
+    compare_.add_argument("--outputs", default="outputs", help="the pipeline's output folder")
+    compare_.add_argument("--json", action="store_true", help="print one JSON object")
+    compare_.set_defaults(handler=cmd_compare, usage_error=compare_.error)

@@ -1,0 +1,76 @@
+"""`argrank evaluate`: a run scored against judgments in its track's format (nDCG, judged, or the track's own
+measures), or a track of another shape's predictions against its data; what is scored, and how, is the track's
+(workflows.commands.track_parts)."""
+
+from __future__ import annotations
+
+import argparse
+
+from argrank.evaluation.names import EXAMPLES
+from argrank.evaluation.results import AVERAGING, JUDGED_TOPICS, RUN_TOPICS
+from argrank.tracks.registry import track as registered
+from argrank.tracks.registry import track_names
+from workflows.commands.track_parts import command_line
+
+DEFAULT_DEPTH = 5
+# Every option of `argrank evaluate`, each refused for a track that does not read it (Track.evaluate_options).
+EVALUATE_OPTIONS = ("run", "qrels", "stance_qrels", "depth", "measure", "average", "topics", "json", "csv", "data",
+                    "predictions", "scenario", "split", "all_variables", "csv_dir")  # fmt: skip
+
+
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    track = registered(args.track)
+    _refuse_others(args, EVALUATE_OPTIONS, track.evaluate_options, track.name)
+    return command_line(track).evaluate(track, args)
+
+
+def _refuse_others(args: argparse.Namespace, options: tuple[str, ...], allowed: tuple[str, ...], name: str) -> None:
+    """A usage error for the first option given that the track does not read."""
+    for option in options:
+        if option not in allowed and getattr(args, option, None) not in (None, False, []):
+            args.usage_error(f"--{option.replace('_', '-')} does not apply to --track {name}")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--run", help="run file (tab or space separated)")
+    parser.add_argument(
+        "--track",
+        choices=track_names(),
+        default="args",
+        help="; ".join(f"{name}: {registered(name).about}" for name in track_names()),
+    )
+    parser.add_argument(
+        "--qrels",
+        help="qrels file `topic 0 doc label` for nDCG and judged; for images `topic ONTOPIC|PRO|CON image 0|1`",
+    )
+    parser.add_argument(
+        "--stance-qrels",
+        help="stance qrels of a track that judges stance (Task 2: `topic 0 doc FIRST|SECOND|NEUTRAL|NO`): stance "
+        "macro-F1 over the whole run, not cut at k",
+    )
+    parser.add_argument(
+        "--depth",
+        type=int,
+        help=f"cut-off k of the default measures nDCG@k, Judged@k and the judged-only nDCG@k (default {DEFAULT_DEPTH})",
+    )
+    parser.add_argument(
+        "--measure",
+        action="append",
+        metavar="NAME",
+        help=f"a measure in ir_measures' syntax, instead of the defaults; repeatable ({EXAMPLES})",
+    )
+    parser.add_argument(
+        "--average",
+        choices=AVERAGING,
+        help=f"which topics a mean is over: {JUDGED_TOPICS} (every judged topic, 0 where the run lacks it: "
+        f"ir_measures, TIRA and trec_eval -c; the default for args and comparative) or {RUN_TOPICS} (only the judged "
+        "topics the run has: trec_eval without -c, and the organisers' Task 3 evaluator; the default for images)",
+    )
+    parser.add_argument("--topics", help="topics XML: reject qrels topics it does not have")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--csv", help="also write per-topic scores to this CSV file")
+    for name in track_names():  # the options only a track of its own shape reads
+        track = registered(name)
+        if track.command_line:
+            command_line(track).add_evaluate_arguments(parser)
+    parser.set_defaults(handler=cmd_evaluate, usage_error=parser.error)

@@ -1,0 +1,45 @@
+"""`argrank quality-benchmark`: the argument-quality model and the quality-aware re-ranking on Webis-ArgQuality-20
+(or a file in its format), each topic held out in turn (argrank.quality.benchmark)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from argrank.quality.benchmark import format_benchmark, quality_benchmark
+from argrank.quality.data import queries_for, read_quality_set, read_quality_topics
+from argrank.quality.settings import DEFAULTS, RANGES
+from workflows.commands.param_option import add_param_option, param_values
+
+# The corpus's own topics file where it lies beside the data; else ours, which words a query for each of its 20
+# topics (data/quality/README.md).
+RELEASE_TOPICS = "webis-argquality20-topics.csv"
+OUR_TOPICS = Path(__file__).resolve().parents[2] / "data" / "quality" / "topics.csv"
+
+
+def cmd_quality_benchmark(args: argparse.Namespace) -> int:
+    settings = param_values(args, "the quality re-ranking", DEFAULTS, RANGES)
+    examples = read_quality_set(args.data)
+    topics_path = Path(args.topics) if args.topics else _default_topics(Path(args.data))
+    queries = queries_for(examples, read_quality_topics(topics_path), topics_path)
+    if len(queries) < 2:
+        args.usage_error(f"{args.data} has {len(queries)} topic: holding topics out needs at least 2")
+    result = quality_benchmark(examples, queries, settings)
+    print(json.dumps(result.to_json(), indent=2) if args.json else format_benchmark(result))
+    return 0
+
+
+def _default_topics(data: Path) -> Path:
+    beside = data.parent / RELEASE_TOPICS
+    return beside if beside.is_file() else OUR_TOPICS
+
+
+def add_arguments(bench: argparse.ArgumentParser) -> None:
+    bench.add_argument("--data", required=True, help="webis-argquality20-full.csv, or a file in its format")
+    bench.add_argument(
+        "--topics", help=f"a topics CSV (Topic ID, Long Query); default: {RELEASE_TOPICS} beside --data, else ours"
+    )
+    add_param_option(bench, "a re-ranking setting, as a run's quality settings", DEFAULTS)
+    bench.add_argument("--json", action="store_true", help="one JSON object with every figure")
+    bench.set_defaults(handler=cmd_quality_benchmark, usage_error=bench.error)

@@ -1,0 +1,165 @@
+"""`argrank evaluate` and `argrank compare` for a ranking track (tracks.track.RankingTrack): a run file scored
+against judgments in the track's format, and runs compared with paired significance tests. A track of another
+shape has a module of its own for them (Track.command_line), with the same functions.
+
+`compare` takes the runs an experiment published (`outputs/experiments/<name>/<track>/<tag>.txt`), of one or
+several experiments (tags then read `<experiment>/<tag>`), and any run files given with --run (tag: the file's
+stem). Every run is scored here, against the same judgments, on every judged topic (0 where a run lacks one), so
+the tests pair the same topics.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from argrank.config import experiment_section
+from argrank.core.atomic import atomic_path
+from argrank.core.errors import InputError
+from argrank.core.layout import experiment_folder
+from argrank.evaluation.comparison import Significance
+from argrank.evaluation.comparison import compare as compare_runs
+from argrank.evaluation.measures import canonical
+from argrank.evaluation.ranking import default_measures
+from argrank.evaluation.report import format_table, per_topic_csv
+from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
+from argrank.formats.runfile import read_run
+from argrank.formats.topics import read_topics
+from argrank.tracks.section import TrackSection
+from argrank.tracks.track import RankingTrack, RunProblem
+from workflows.commands.comparison_output import show_comparisons
+
+DEFAULT_DEPTH = 5
+
+
+def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
+    """The run's scores against --qrels (the track's measures, or those named), and its stance against
+    --stance-qrels where the track has stance judgments."""
+    if not args.run:
+        args.usage_error(f"--track {track.name} needs --run")
+    stance = track.stance_judgments
+    if not (args.qrels or (stance and args.stance_qrels)):
+        args.usage_error("give --qrels, --stance-qrels or both" if stance else f"--track {track.name} needs --qrels")
+    if args.csv and not args.qrels:
+        args.usage_error("--csv writes per-topic scores, which needs --qrels")
+    measures = _named_measures(args)
+    known = [t.number for t in read_topics(args.topics)] if args.topics else None
+    run = read_run(args.run)
+    scores = None
+    if args.qrels:
+        qrels = track.read_qrels(args.qrels, known)
+        try:
+            scores = track.score(run, qrels, measures, args.depth or DEFAULT_DEPTH, args.average)
+        except RunProblem as error:
+            raise InputError(args.run, "", str(error)) from None
+        except ValueError as error:  # a fractional label, or no judged topic in the run to average over
+            raise InputError(args.qrels, "", str(error)) from None
+    stance_scores = None
+    if stance and args.stance_qrels:
+        try:
+            stance_scores = stance.evaluate(run, stance.read(args.stance_qrels, known))
+        except ValueError as error:  # column 2 mixes Q0 and stance labels: name the run file too
+            raise InputError(args.run, "", str(error)) from None
+    if args.csv:
+        with atomic_path(args.csv) as tmp:
+            tmp.write_text(per_topic_csv(scores), encoding="utf-8")
+    if args.json:
+        data = {**(scores.to_json() if scores else {}), **(stance_scores.to_json() if stance_scores else {})}
+        print(json.dumps(data, indent=2))
+        return 0
+    run_name = Path(args.run).name
+    if scores:
+        print(format_table({f"{run_name} / {Path(args.qrels).name}": scores}))
+    if stance_scores:
+        print(stance.format(f"{run_name} / {Path(args.stance_qrels).name}", stance_scores))
+    return 0
+
+
+def _named_measures(args: argparse.Namespace) -> list[str] | None:
+    """The --measure names as stored (aliases resolved), or None for the default set at --depth."""
+    if not getattr(args, "measure", None):
+        return None
+    if getattr(args, "depth", None) is not None:
+        args.usage_error("--depth sets the default measures' cut-off; a --measure names its own (nDCG@10)")
+    try:
+        return list(dict.fromkeys(canonical(name) for name in args.measure))
+    except ValueError as error:
+        args.usage_error(str(error))
+
+
+def compare(track: RankingTrack, args: argparse.Namespace) -> int:
+    """The runs against the baseline on every measure, paired over the judged topics: --baseline, else the first
+    experiment's `baseline:`, else the first run."""
+    runs_files = args.runs_file or ([] if args.run else ["runs.yaml"])
+    sections = [experiment_section(path, track.name) for path in runs_files]
+    qrels_name, qrels_path = _qrels(args, sections)
+    runs = _runs(args, runs_files, sections)
+    measures = _named_measures(args)
+    if measures is None:
+        configured = sections[0][1].measures if sections else ()
+        measures = list(configured) or default_measures(DEFAULT_DEPTH)
+    stance = track.stance_judgments
+    stance_qrels = track.stance_qrels(sections[0][1]) if sections else None
+    stance_judged = stance.read(stance_qrels) if stance and stance_qrels else None
+    qrels = track.read_qrels(qrels_path)
+    per_topic, pooled, names = {}, {}, measures
+    for tag, path in runs.items():
+        lines = read_run(path)
+        try:
+            result: TopicScores = track.score(lines, qrels, measures, None, JUDGED_TOPICS)
+            if stance_judged is not None:
+                pooled[tag] = {"stance_f1": stance.evaluate(lines, stance_judged).macro}
+        except ValueError as error:
+            raise InputError(path, "", str(error)) from None
+        per_topic[tag], names = result.per_topic, result.measures
+    baseline = args.baseline or _configured_baseline(sections) or next(iter(runs))
+    try:
+        significance = Significance(args.test, args.correction, args.alpha)
+        comparison = compare_runs(track.name, qrels_name, per_topic, baseline, names, significance, pooled)
+    except ValueError as error:
+        args.usage_error(str(error))
+    return show_comparisons(args, [(comparison, per_topic)], comparison.to_json)
+
+
+def _configured_baseline(sections: list[tuple[str, TrackSection]]) -> str | None:
+    """The first experiment's `baseline:` run, tagged as compare tags it."""
+    if not sections or not sections[0][1].baseline:
+        return None
+    experiment, section = sections[0]
+    return f"{experiment}/{section.baseline}" if len(sections) > 1 else section.baseline
+
+
+def _qrels(args: argparse.Namespace, sections: list[tuple[str, TrackSection]]) -> tuple[str, str]:
+    """(name, path) of the judgments: --qrels as a configured name or a file, else the first experiment's
+    "relevance" judgments, or its first."""
+    configured = sections[0][1].qrels if sections else {}
+    if args.qrels in configured:
+        return args.qrels, str(configured[args.qrels])
+    if args.qrels:
+        if not Path(args.qrels).is_file():
+            known = f"a configured name ({', '.join(configured)}) or " if configured else ""
+            args.usage_error(f"--qrels {args.qrels}: expected {known}a qrels file")
+        return Path(args.qrels).name, args.qrels
+    if not configured:
+        args.usage_error("give --qrels: the experiment configures no judgments" if sections else "give --qrels")
+    name = "relevance" if "relevance" in configured else next(iter(configured))
+    return name, str(configured[name])
+
+
+def _runs(args: argparse.Namespace, runs_files: list[str], sections: list[tuple[str, TrackSection]]) -> dict[str, str]:
+    """Tag → run file: each experiment's published runs, then the --run files."""
+    runs = {}
+    for runs_file, (experiment, section) in zip(runs_files, sections):
+        folder = experiment_folder(args.outputs, experiment) / section.name
+        for spec in section.runs:
+            path = folder / f"{spec.tag}.txt"
+            if not path.is_file():
+                raise InputError(path, "", f"not published: run the experiment {runs_file} first (argrank run)")
+            runs[f"{experiment}/{spec.tag}" if len(sections) > 1 else spec.tag] = str(path)
+    for path in args.run or []:
+        tag = Path(path).stem
+        if tag in runs:
+            args.usage_error(f"two runs are tagged {tag!r}: rename the file {path}")
+        runs[tag] = path
+    return runs

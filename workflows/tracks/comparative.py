@@ -1,0 +1,64 @@
+"""The comparative track's command line, `argrank stance-benchmark`: its stance model trained on some sets and
+scored on a held-out one, or cross-validated on the training sets (argrank.tracks.comparative.stance_benchmark)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+from argrank.tracks.comparative.stance_benchmark import cross_validated, format_scores, held_out
+from argrank.tracks.comparative.stance_data import read_training_set
+from argrank.tracks.comparative.stance_model import DEFAULT_C
+
+
+def cmd_stance_benchmark(args: argparse.Namespace) -> int:
+    _warnings_to_stderr()
+    if args.folds < 2:
+        args.usage_error("--folds must be at least 2")
+    if not 0 < args.c < float("inf"):
+        args.usage_error("--c must be a positive number")
+    sets = {Path(path).name: read_training_set(path) for path in args.train}
+    if args.test:
+        train = [e for examples in sets.values() for e in examples]
+        results = [held_out(train, read_training_set(args.test), Path(args.test).name, c=args.c)]
+    else:
+        results = cross_validated(sets, folds=args.folds, seed=args.seed, c=args.c)
+    if args.json:
+        payload = [result.to_json() for result in results]
+        print(json.dumps(payload[0] if args.test else payload, indent=2))
+    else:
+        print("\n\n".join(format_scores(result) for result in results))
+    return 0
+
+
+def _warnings_to_stderr() -> None:
+    """The readers' warnings (rows skipped) as one line each on stderr, as the other commands print them."""
+    if not logging.getLogger().handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("argrank: warning: %(message)s"))
+        handler.setLevel(logging.WARNING)
+        logging.getLogger("argrank").addHandler(handler)
+
+
+def add_stance_benchmark_arguments(bench: argparse.ArgumentParser) -> None:
+    bench.add_argument(
+        "--train",
+        action="append",
+        required=True,
+        metavar="FILE",
+        help="a training set: the Touché stance TSV, CompSent-19's CSV (told apart by their header) or our JSONL; "
+        "repeatable",
+    )
+    bench.add_argument(
+        "--test",
+        metavar="FILE",
+        help="the set to score (CompSent-19: three classes; Touché: four); without it, k-fold cross-validation",
+    )
+    bench.add_argument("--folds", type=int, default=5, help="cross-validation folds, grouped by object pair")
+    bench.add_argument("--seed", type=int, default=0, help="which shuffle of the cross-validation's folds")
+    bench.add_argument("--c", type=float, default=DEFAULT_C, help=f"inverse regularisation (default {DEFAULT_C})")
+    bench.add_argument("--json", action="store_true", help="one JSON object (a list of them when cross-validating)")
+    bench.set_defaults(handler=cmd_stance_benchmark, usage_error=bench.error)
