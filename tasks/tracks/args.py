@@ -1,8 +1,4 @@
-"""The args track's tasks: its ingest. Its runs and their evaluation are the shared ones.
-
-The readers are imported when the ingest runs: every run of the track loads this module, and most find the corpus
-ingested (the readers and ijson, some 3.5 ms of a re-run after a change of k1).
-"""
+"""The args track's tasks: its ingest. Its runs and their evaluation are the shared ones."""
 
 from __future__ import annotations
 

@@ -149,7 +149,7 @@ def fit_stance_model(examples: Sequence[StanceExample], *, c: float = DEFAULT_C)
 
 def _features(pipeline: Pipeline, inputs) -> sparse.csr_matrix:
     """What the pipeline's feature union makes of `inputs`, its blocks transformed one after the other: the union
-    itself hands each block to joblib, which costs about 0.6 ms per pipeline and call whatever the batch."""
+    itself hands each block to joblib, a fixed cost per pipeline and call whatever the batch."""
     union = pipeline.named_steps["features"]
     weights = union.transformer_weights or {}
     blocks = [

@@ -15,9 +15,8 @@ Cross-validated by issue on the real release's training queries (docs/tracks/per
 the implicit scenario's nDCG@4 from the property-blind 0.19 to about 0.29–0.30, and the two averaged to 0.31;
 character n-grams instead of words scored lower (0.27) and took four times as long to fit.
 
-At release size (26,335 arguments, 84,731 terms, 57 values) the guess costs 28–30 CPU-seconds, the 57 fits about 11
-of them, because they run with BLAS on one thread: with OpenBLAS's two threads on a busy two-core machine the same
-fits took about 140 (the whole guess 163), for the same models (probabilities within 1e-10).
+The fits run with BLAS on one thread: their calls are small, and OpenBLAS's threads on a busy machine only wait
+on each other, for the same models (probabilities within 1e-10).
 """
 
 from __future__ import annotations

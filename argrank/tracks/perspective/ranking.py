@@ -186,9 +186,8 @@ def rank_scenario(
     # The perspective queries ask a few questions again and again (the release's 5,577 training queries: its 105
     # questions), so each distinct text is scored once; the scores are read-only, as adjust and diversify copy.
     scored: dict[str, np.ndarray] = {}
-    # A query's BLAS calls (a matrix-vector product over the documents) are too small to share among threads: on
-    # two busy cores, one thread ranked 300 queries in 2.0 CPU-seconds where the default two took 10.5, with the
-    # very same scores.
+    # A query's BLAS calls (a matrix-vector product over the documents) are too small to share among threads: more
+    # threads only wait on each other, for the very same scores.
     with threadpool_limits(limits=1, user_api="blas"):
         for query in track(queries, "rank queries", total=len(queries), unit=" queries"):
             if query.text not in scored:
