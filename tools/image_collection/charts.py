@@ -172,14 +172,7 @@ def draw_infographic(rng, w, h, title, rows, bg="#f4f1ea", title_bg="#264653"):
                                 fill=rng.choice(["#ffffff", "#fdf0d5", "#e0fbfc"]))
             s = min(col * 0.45, h * 0.22)
             mx, my = x0 + col / 2, y_top + h * 0.2
-            if mark == "up":
-                arrow(d, mx, my + s / 2, s, "up", colour, width=max(6, int(s / 5)))
-            elif mark == "down":
-                arrow(d, mx, my - s / 2, s, "down", colour, width=max(6, int(s / 5)))
-            elif mark == "tick":
-                tick(d, mx - s / 2, my - s / 2, s, colour)
-            elif mark == "cross":
-                cross(d, mx - s / 2, my - s / 2, s, colour)
+            draw_mark(d, mark, mx, my, s, colour)
             text_box(d, (x0 + 10, y_top + h * 0.36, x0 + col - 10, y_top + h * 0.7), label, fill="#222222", size=26)
         return im
     band = h * 0.76 / len(rows)
@@ -189,14 +182,7 @@ def draw_infographic(rng, w, h, title, rows, bg="#f4f1ea", title_bg="#264653"):
         text_box(d, (w * 0.09, y0 + 8, w * 0.72, y0 + band - 8), label, fill="#222222", size=30, align="left")
         s = min(band * 0.6, w * 0.12)
         mx, my = w * 0.82, y0 + band / 2
-        if mark == "up":
-            arrow(d, mx, my + s / 2, s, "up", colour, width=max(6, int(s / 5)))
-        elif mark == "down":
-            arrow(d, mx, my - s / 2, s, "down", colour, width=max(6, int(s / 5)))
-        elif mark == "tick":
-            tick(d, mx - s / 2, my - s / 2, s, colour)
-        elif mark == "cross":
-            cross(d, mx - s / 2, my - s / 2, s, colour)
+        draw_mark(d, mark, mx, my, s, colour)
     return im
 
 
@@ -387,3 +373,15 @@ def draw_zone_map(rng, w, h, title):
     d.line([(w * 0.64, h * 0.92), (w * 0.7, h * 0.92)], fill="#d62828", width=5)
     text_box(d, (w * 0.72, h * 0.87, w * 0.97, h * 0.97), "zone boundary", fill="#333333", size=14, align="left")
     return im
+
+
+def draw_mark(d, mark: str, mx: float, my: float, s: float, colour: str) -> None:
+    """A row's mark of size `s` centred at (mx, my): an arrow up or down, a tick or a cross; nothing for others."""
+    if mark == "up":
+        arrow(d, mx, my + s / 2, s, "up", colour, width=max(6, int(s / 5)))
+    elif mark == "down":
+        arrow(d, mx, my - s / 2, s, "down", colour, width=max(6, int(s / 5)))
+    elif mark == "tick":
+        tick(d, mx - s / 2, my - s / 2, s, colour)
+    elif mark == "cross":
+        cross(d, mx - s / 2, my - s / 2, s, colour)
