@@ -3,7 +3,7 @@
 The rest of the library stays plain Python, numpy and Arrow; what it needs compiled it imports from here. The
 modules:
 
-- `bm25_numba`, `bm25_numpy`, `bm25_prebuilt`: BM25's term-at-a-time accumulation, compiled by numba, in numpy, and
+- `bm25_numba`, `bm25_numpy`, `bm25_prebuilt`: BM25's term-at-a-time scoring, compiled by numba, in numpy, and
   compiled ahead of time by `make kernels` (numba's code, loaded without numba's compiler). All three give the
   same candidates in the same order and the same scores bit for bit; the `kernels` setting chooses (`choose`).
 - `chunk_memo`, `table_codes`: the analyzer's memo of whitespace-delimited chunks and the token table's renumbering.
@@ -26,9 +26,9 @@ class Kernels(Protocol):
 
     def impacts(self, indptr, indices, data, rows, norm, k1_plus_1, out) -> int: ...
 
-    def accumulate(
-        self, indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, candidates, scores
-    ) -> int: ...
+    def accumulate(self, indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table) -> int: ...
+
+    def collect(self, indptr, indices, rows, table, bar, candidates, scores) -> int: ...
 
 
 def choose(setting: str = "auto") -> Kernels:

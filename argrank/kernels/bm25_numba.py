@@ -1,11 +1,11 @@
-"""BM25's term-at-a-time score accumulation in one compiled pass over a query's postings.
+"""BM25's term-at-a-time score accumulation, compiled: one pass over a query's postings adds the scores, a second
+lists the documents they reach (those above a bar, for a top k) and clears them for the next query.
 
-numpy scores a posting list in several passes over it and finds the candidates in a pass over every document; this
-loop does it in one pass. Each posting's tf factor, tf·(k1+1) / (tf + k1·(1 − b + b·dl/avgdl)), is kept per
-ranker and term (`impacts`) from the term's second query on, so later queries read it instead of recomputing it;
-a term's first query computes it in the loop and keeps nothing (most terms are queried once). A document is listed
-as a candidate when a posting first reaches it, so no pass over all documents remains. The running scores outgrow
-the cache, so each document is prefetched a few postings before its read.
+numpy scores a posting list in several passes over it; these loops do it in one. Each posting's tf factor,
+tf·(k1+1) / (tf + k1·(1 − b + b·dl/avgdl)), is kept per ranker and term (`impacts`) from the term's second query
+on, so later queries read it instead of recomputing it; a term's first query computes it in the loop and keeps
+nothing (most terms are queried once). The candidates are listed from the postings again, not from every
+document. The running scores outgrow the cache, so each document is prefetched a few postings before its read.
 
 The arithmetic is rank-bm25's, in its order: every part is `scale * (idf * (tf·(k1+1) / (tf + norm)))`, summed
 in query-term order from 0, so the scores are its scores bit for bit. bm25_numpy is the same in numpy.
@@ -40,18 +40,14 @@ def impacts(indptr, indices, data, rows, norm, k1_plus_1, out):  # pragma: no co
 
 
 @njit(cache=True, nogil=True)
-def accumulate(
-    indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, candidates, scores
-):  # pragma: no cover
-    """Add each query term's BM25 parts into `table` (a running score per document, UNTOUCHED where none), listing
-    each newly reached document in `candidates`; then copy their scores to `scores` and mark them untouched again,
-    ready for the next query. Returns how many were listed, or DAMAGED. `rows` are the terms' posting rows (all
-    present), `idf` and `scale` their factors; a term's tf factors are read from `impact` where `cached` says so
-    (`impacts` wrote them), else computed as `impacts` does, from `data` and `norm`.
+def accumulate(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table):  # pragma: no cover
+    """Add each query term's BM25 parts into `table`, a running score per document (UNTOUCHED where none yet): 0,
+    or DAMAGED. `rows` are the terms' posting rows (all present), `idf` and `scale` their factors; a term's tf
+    factors are read from `impact` where `cached` says so (`impacts` wrote them), else computed as `impacts` does,
+    from `data` and `norm`. `collect` then lists the scored documents and leaves the table UNTOUCHED again.
 
     The postings are checked against the index again: an index changed after its ranker was built is an error
     here, never a write to foreign memory."""
-    n = 0
     documents = len(table)
     if len(norm) < documents:
         return DAMAGED
@@ -74,15 +70,38 @@ def accumulate(
             else:
                 f = np.float64(data[i])
                 tf = f * k1_plus_1 / (f + norm[d])
+            if j == 0:  # the table is UNTOUCHED before the first list: no need to read it
+                table[d] = 0.0 + factor * (weight * tf)
+            else:
+                score = table[d]
+                table[d] = (0.0 if score == UNTOUCHED else score) + factor * (weight * tf)
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def collect(indptr, indices, rows, table, bar, candidates, scores):  # pragma: no cover
+    """List each document the postings of `rows` reach whose score in `table` is at least `bar` (each once, in the
+    order the postings first reach them) into `candidates`, its score into `scores`, and mark every document
+    they reach UNTOUCHED again, ready for the next query. Returns how many were listed, or DAMAGED.
+
+    No list is kept while the scores are added: where the bar is high, the test here rarely passes and the reads
+    of the table do not wait for one another."""
+    n = 0
+    documents = len(table)
+    for j in range(len(rows)):
+        start, end = indptr[rows[j]], indptr[rows[j] + 1]
+        if start < 0 or end < start or end > len(indices):
+            return DAMAGED
+        for i in range(start, end):
+            if i + AHEAD < end:
+                prefetch(table, indices[i + AHEAD])
+            d = indices[i]
+            if d < 0 or d >= documents:
+                return DAMAGED
             score = table[d]
-            candidates[n] = d
-            reached = score == UNTOUCHED
-            n += reached
-            table[d] = (0.0 if reached else score) + factor * (weight * tf)
-    for i in range(n):
-        if i + AHEAD < n:
-            prefetch(table, candidates[i + AHEAD])
-        d = candidates[i]
-        scores[i] = table[d]
-        table[d] = UNTOUCHED
+            table[d] = UNTOUCHED
+            if score >= bar and score != UNTOUCHED:  # a document listed already reads UNTOUCHED
+                candidates[n] = d
+                scores[n] = score
+                n += 1
     return n

@@ -24,15 +24,12 @@ def impacts(indptr, indices, data, rows, norm, k1_plus_1, out) -> int:
     return 0
 
 
-def accumulate(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, candidates, scores):
-    """As bm25_numba.accumulate: the query's parts added into `table`, its candidates listed in the order
-    postings first reach them, their scores copied out and `table` left UNTOUCHED again; n, or DAMAGED. A term's
-    tf factors are read from `impact` where `cached` says so, else computed as `impacts` does.
+def accumulate(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table) -> int:
+    """As bm25_numba.accumulate: the query's parts added into `table`; 0, or DAMAGED. A term's tf factors are read
+    from `impact` where `cached` says so, else computed as `impacts` does.
 
     In place where it can be, and each list's documents made index-sized once (numpy would convert them for the
-    read and again for the write); while no document is reached, every one of a list is new, so it is written
-    without reading the table."""
-    n = 0
+    read and again for the write); the first list finds the table UNTOUCHED, so it is written without reading it."""
     if len(norm) < len(table):
         return DAMAGED
     postings = min(len(indices), len(data))
@@ -50,23 +47,35 @@ def accumulate(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf
             part *= idf[j]
         if scale[j] != 1.0:  # 1.0 · x is x, bit for bit
             part *= scale[j]
-        if n == 0:
-            candidates[: len(documents)] = documents
-            n = len(documents)
+        if j == 0:
             part += 0.0  # the kernel's 0.0 + part: -0.0 becomes 0.0
             table[documents] = part
             continue
         running = table[documents]
-        reached = running == UNTOUCHED
-        new = documents[reached]
-        candidates[n : n + len(new)] = new
-        n += len(new)
-        running[reached] = 0.0
+        running[running == UNTOUCHED] = 0.0
         running += part
         table[documents] = running
-    listed = candidates[:n]
-    scores[:n] = table[listed]
-    table[listed] = UNTOUCHED
+    return 0
+
+
+def collect(indptr, indices, rows, table, bar, candidates, scores) -> int:
+    """As bm25_numba.collect: the documents the rows' postings reach with a score of at least `bar`, each once in
+    the order they are first reached, listed with their scores; every document reached marked UNTOUCHED again.
+    Within one list every document is listed once, so a list's reads and writes are one fancy-indexed step each."""
+    n = 0
+    for row in rows.tolist():
+        start, end = _span(indptr, row, len(indices))
+        documents = indices[start:end]
+        if start < 0 or _outside(documents, len(table)):
+            return DAMAGED
+        documents = documents.astype(np.intp)
+        running = table[documents]
+        table[documents] = UNTOUCHED
+        listed = (running >= bar) & (running != UNTOUCHED)  # one listed already reads UNTOUCHED
+        count = int(np.count_nonzero(listed))
+        candidates[n : n + count] = documents[listed]
+        scores[n : n + count] = running[listed]
+        n += count
     return n
 
 

@@ -34,23 +34,26 @@ PREBUILT = HERE / "prebuilt"
 SOURCES = (HERE / "bm25_numba.py", HERE / "bm25_numpy.py", HERE / "prefetch.py", Path(__file__))
 
 # Each exported function's arguments as (numba type, numpy dtype), in order; a None dtype is a Python number.
-# Both kernels read the postings' frequencies (argument 2), which an index holds as uint16 or int32
+# `impacts` and `accumulate` read the postings' frequencies (argument 2), which an index holds as uint16 or int32
 # (kernels/inversion.py): each is built once for each, as impacts_uint16, impacts_int32, accumulate_uint16, ….
 FREQUENCIES = {"uint16": "u2", "int32": "i4"}
+_INDPTR = _ROWS = ("i8[::1]", np.int64)
+_INDICES = ("i4[::1]", np.int32)
+_FLOATS = ("f8[::1]", np.float64)
+_NUMBER = ("f8", None)
 ARGUMENTS = {
-    **{f"impacts_{name}": (("i8[::1]", np.int64), ("i4[::1]", np.int32), (f"{code}[::1]", np.dtype(name)),
-                           ("i8[::1]", np.int64), ("f8[::1]", np.float64), ("f8", None), ("f8[::1]", np.float64))
+    **{f"impacts_{name}": (_INDPTR, _INDICES, (f"{code}[::1]", np.dtype(name)), _ROWS, _FLOATS, _NUMBER, _FLOATS)
        for name, code in FREQUENCIES.items()},
-    **{f"accumulate_{name}": (("i8[::1]", np.int64), ("i4[::1]", np.int32), (f"{code}[::1]", np.dtype(name)),
-                              ("f8[::1]", np.float64), ("f8", None), ("f8[::1]", np.float64), ("b1[::1]", np.bool_),
-                              ("i8[::1]", np.int64), ("f8[::1]", np.float64), ("f8[::1]", np.float64),
-                              ("f8[::1]", np.float64), ("i4[::1]", np.int32), ("f8[::1]", np.float64))
+    **{f"accumulate_{name}": (_INDPTR, _INDICES, (f"{code}[::1]", np.dtype(name)), _FLOATS, _NUMBER, _FLOATS,
+                              ("b1[::1]", np.bool_), _ROWS, _FLOATS, _FLOATS, _FLOATS)
        for name, code in FREQUENCIES.items()},
+    "collect": (_INDPTR, _INDICES, _ROWS, _FLOATS, _NUMBER, ("i4[::1]", np.int32), _FLOATS),
 }  # fmt: skip
 
 
 class Prebuilt:
-    """The built module's `impacts` and `accumulate` behind bm25_numba's contract, every argument checked."""
+    """The built module's `impacts`, `accumulate` and `collect` behind bm25_numba's contract, every argument
+    checked."""
 
     def __init__(self, module: ModuleType):
         self.module = module
@@ -61,12 +64,17 @@ class Prebuilt:
     def accumulate(self, *arguments) -> int:
         return self._call("accumulate", arguments)
 
+    def collect(self, *arguments) -> int:
+        return self._call("collect", arguments)
+
     def _call(self, name: str, arguments: tuple) -> int:
-        """The build of `name` for the frequencies' type, its arguments checked."""
-        frequencies = arguments[2] if len(arguments) > 2 else None
-        kernel = f"{name}_{frequencies.dtype.name}" if isinstance(frequencies, np.ndarray) else f"{name}_int32"
-        if kernel not in ARGUMENTS:
-            raise TypeError(f"{name}: argument 2 must be an array of {' or '.join(FREQUENCIES)} frequencies")
+        """The build of `name` (for the frequencies' type, where it reads them), its arguments checked."""
+        kernel = name
+        if name not in ARGUMENTS:
+            frequencies = arguments[2] if len(arguments) > 2 else None
+            kernel = f"{name}_{frequencies.dtype.name}" if isinstance(frequencies, np.ndarray) else f"{name}_int32"
+            if kernel not in ARGUMENTS:
+                raise TypeError(f"{name}: argument 2 must be an array of {' or '.join(FREQUENCIES)} frequencies")
         return getattr(self.module, kernel)(*_checked(kernel, arguments))
 
 

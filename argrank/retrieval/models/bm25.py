@@ -15,6 +15,9 @@ from argrank.retrieval.registry import Range, RankingModel
 from argrank.retrieval.scorer import PostingsScorer
 from argrank.retrieval.top_k import top_k
 
+STRIDE = 64  # the bar for a top k is read from one document's score in STRIDE ...
+RUN = 8  # ... in runs of RUN documents
+
 
 class BM25(PostingsScorer):
     """Scores one query at a time in the kernels `kernels` chooses (argrank.kernels), into buffers of its own."""
@@ -53,39 +56,69 @@ class BM25(PostingsScorer):
         self._ready = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)  # factors in `_impacts`
         self._seen = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)  # queried before
         self._table = np.full(self.index.num_docs, UNTOUCHED)  # every document between queries
-        self._candidates = np.empty(self.index.num_docs + 1, dtype=np.int32)  # one spare: it writes, then counts
+        self._candidates = np.empty(self.index.num_docs, dtype=np.int32)
+        self._rows = np.zeros(0, dtype=np.int64)  # the posting rows of the query in the table
         self._scores = np.empty(self.index.num_docs)
 
     def score(self, term_ids: list[int], weights: list[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """As Scorer.score; with `weights`, each term's part is multiplied by its weight (a query expanded with
         translations that count less than its own words)."""
-        n = self._accumulate(term_ids, weights)
+        self._accumulate(term_ids, weights)
+        n = self._collect(UNTOUCHED)
         return self._candidates[:n].copy(), self._scores[:n].copy()
 
     def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
-        """As Scorer.top, selected from the ranker's own buffers: no copy of a query's candidates and scores is made
-        to select from."""
-        n = self._accumulate(term_ids, None)
+        """As Scorer.top. Only the documents scoring at least a bar are listed and selected from: a bar that every
+        STRIDE-th document's score puts below the k-th best (see _bar). Where fewer than k clear it, the query is
+        scored again and every document it reaches is listed."""
+        self._accumulate(term_ids, None)
+        bar = self._bar(k)
+        n = self._collect(bar)
+        if n < k and bar != UNTOUCHED:
+            self._accumulate(term_ids, None)
+            n = self._collect(UNTOUCHED)
         return top_k(self._candidates[:n], self._scores[:n], k)
 
-    def _accumulate(self, term_ids: list[int], weights: list[float] | None) -> int:
-        """Score the query into the buffers: its n candidates are `_candidates[:n]`, their scores `_scores[:n]`."""
+    def _accumulate(self, term_ids: list[int], weights: list[float] | None) -> None:
+        """Add the query's scores into the table; `_collect` then lists them (and clears it)."""
         postings = self.index.postings
         term_ids = np.asarray(term_ids, dtype=np.int64)
         rows = self.rows[term_ids] if len(term_ids) else term_ids
         scale = np.ones(len(term_ids)) if weights is None else np.asarray(weights, dtype=np.float64)
         present = rows >= 0  # a term no document of this index holds adds nothing
-        rows, term_ids, scale = rows[present], term_ids[present], scale[present]
+        self._rows, term_ids, scale = rows[present], term_ids[present], scale[present]
         kernels = self.kernels
-        n = kernels.accumulate(
+        result = kernels.accumulate(
             postings.indptr, postings.indices, postings.data, self.norm, self.k1 + 1, self._impacts,
-            self._kept_factors(kernels, rows), rows, self.idf[term_ids], scale, self._table, self._candidates,
-            self._scores,
+            self._kept_factors(kernels, self._rows), self._rows, self.idf[term_ids], scale, self._table,
         )  # fmt: skip
-        if n == DAMAGED:
+        if result == DAMAGED:
             self._table.fill(UNTOUCHED)  # the table holds this query's partial sums: start afresh
             raise _damaged()
+
+    def _collect(self, bar: float) -> int:
+        """List the query's documents scoring at least `bar` into the buffers (`_candidates[:n]`, `_scores[:n]`) and
+        clear the table; n."""
+        postings = self.index.postings
+        n = self.kernels.collect(postings.indptr, postings.indices, self._rows, self._table, bar, self._candidates,
+                                 self._scores)  # fmt: skip
+        if n == DAMAGED:
+            self._table.fill(UNTOUCHED)
+            raise _damaged()
         return n
+
+    def _bar(self, k: int) -> float:
+        """A score the k-th best of the query in the table is very likely at or above: among a sample of one
+        document in STRIDE (the first RUN of every RUN·STRIDE, so that each sampled run is read as one cache line),
+        twice the share of the k best that such a sample holds (and a few more) are at or above it. UNTOUCHED
+        (every document) where the sample is that small."""
+        whole = len(self._table) - len(self._table) % (RUN * STRIDE)
+        sample = self._table[:whole].reshape(-1, RUN * STRIDE)[:, :RUN].ravel()
+        sample = sample[sample != UNTOUCHED]
+        rank = -(-2 * max(k, 0) // STRIDE) + 8
+        if len(sample) <= rank:
+            return UNTOUCHED
+        return float(np.partition(sample, len(sample) - rank)[len(sample) - rank])
 
     def _kept_factors(self, kernels: Kernels, rows: np.ndarray) -> np.ndarray:
         """Whether the accumulator reads each row's tf·(k1+1) / (tf + norm) from `_impacts`: a row's first query

@@ -1,5 +1,5 @@
 """kernels/bm25_numpy.py: numpy's kernels, and the ones built ahead of time, against numba's: the same candidates
-in the same order and the same scores, bit for bit."""
+in the same order and the same scores, bit for bit, whatever the bar they are listed above."""
 
 from __future__ import annotations
 
@@ -31,14 +31,15 @@ def postings_and_query(draw):
     return indptr, indices, data, norm, query, idf, scale, kept
 
 
-def _run(kernels, indptr, indices, data, norm, query, idf, scale, kept):
-    """The kept rows' factors written by `impacts`, then the query accumulated, reading them for its kept rows."""
+def _run(kernels, indptr, indices, data, norm, query, idf, scale, kept, bar=UNTOUCHED):
+    """The kept rows' factors written by `impacts`, then the query accumulated, reading them for its kept rows, and
+    the documents scoring at least `bar` collected."""
     out = np.zeros(len(indices))
     assert kernels.impacts(indptr, indices, data, np.flatnonzero(kept), norm, 2.2, out) == 0
     table = np.full(len(norm), UNTOUCHED)
-    candidates, scores = np.empty(len(norm) + 1, dtype=np.int32), np.empty(len(norm))
-    n = kernels.accumulate(indptr, indices, data, norm, 2.2, out, kept[query], query, idf, scale, table, candidates,
-                           scores)  # fmt: skip
+    candidates, scores = np.empty(len(norm), dtype=np.int32), np.empty(len(norm))
+    assert kernels.accumulate(indptr, indices, data, norm, 2.2, out, kept[query], query, idf, scale, table) == 0
+    n = kernels.collect(indptr, indices, query, table, bar, candidates, scores)
     assert np.all(table == UNTOUCHED)  # ready for the next query
     return out, candidates[:n], scores[:n]
 
@@ -56,6 +57,20 @@ def test_numpy_and_prebuilt_kernels_are_the_compiled_kernels(prebuilt_kernels, c
     for factors in (np.ones_like(kept), np.zeros_like(kept)):  # every row's factors read, and computed in the loop
         _, candidates, scores = _run(bm25_numba, *case[:-1], factors)
         assert candidates.tobytes() == compiled[1].tobytes() and scores.tobytes() == compiled[2].tobytes()
+
+
+@settings(max_examples=100, deadline=None)
+@given(postings_and_query(), st.floats(0.0, 1.0))
+def test_collect_lists_the_documents_at_or_above_the_bar_once_each(prebuilt_kernels, case, share):
+    """Above a bar (here a score among the query's own, or beyond them all), each build lists exactly the documents
+    scoring at least the bar, in the order all of them would be listed, and clears the table of every one."""
+    _, everyone, all_scores = _run(bm25_numba, *case)
+    ordered = np.sort(all_scores)
+    bar = ordered[int(share * (len(ordered) - 1))] if len(ordered) and share < 1 else np.inf
+    expected = [(d, s) for d, s in zip(everyone.tolist(), all_scores.tolist()) if s >= bar]
+    for kernels in (bm25_numba, bm25_numpy, prebuilt_kernels):
+        _, candidates, scores = _run(kernels, *case, bar=bar)
+        assert list(zip(candidates.tolist(), scores.tolist())) == expected
 
 
 @pytest.mark.parametrize("size", [0, 1])

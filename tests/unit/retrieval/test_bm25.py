@@ -16,6 +16,7 @@ from argrank.formats.token_table import TERMS_KEY
 from argrank.index.build import build_index, index_codes, read_token_codes, read_tokens
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import load_index, save_index
+from argrank.retrieval.models.bm25 import RUN, STRIDE
 from argrank.retrieval.registry import make_ranker, resolve_params
 from argrank.retrieval.top_k import top_k
 
@@ -248,6 +249,22 @@ def test_bm25_refuses_a_posting_damaged_before_its_term_is_first_queried(corpus,
     other = index.vocabulary.ids(["t0"])
     assert other != damaged
     np.testing.assert_array_equal(ranker.score(other)[1], make_ranker(built, "bm25", {}).score(other)[1])
+
+
+def test_top_is_top_k_of_the_scores_where_the_sampled_documents_are_the_best(kernels):
+    """BM25's `top` lists the documents above a bar read from a sample of the scores (the first RUN documents of
+    every RUN·STRIDE): where exactly those documents score best, fewer than k clear the bar, and the query is
+    scored again with every document listed."""
+    ids = [f"d{i:05d}" for i in range(RUN * STRIDE * 10)]
+    sampled = [i % (RUN * STRIDE) < RUN for i in range(len(ids))]
+    docs = [["x"] * (5 if best else 1) + ["filler"] * 4 for best in sampled]
+    index = build_index(pa.array(ids), pa.array(docs, type=pa.list_(pa.string())))
+    ranker = bm25(index, {}, kernels)
+    term_ids = index.vocabulary.ids(["x"])
+    for k in (5, 60, 100, 200):
+        for got, expected in zip(ranker.top(term_ids, k), top_k(*ranker.score(term_ids), k)):
+            np.testing.assert_array_equal(got, expected)
+    assert len(ranker.top(term_ids, 100)[0]) == 100 > sum(sampled)
 
 
 @pytest.mark.parametrize("method", ["bm25", "dirichlet"])
