@@ -15,14 +15,14 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m compileall -q argrank tasks workflows
 	touch $(STAMP)
 
-# BM25's numba kernels compiled ahead of time (argrank/kernels/bm25_prebuilt.py), which a ranking process loads
-# without numba's compiler; rebuilt when their sources change. Where they cannot be built (no C compiler), the
-# `kernels` setting takes numba's jit-compiled kernels instead.
-KERNEL_SOURCES := $(addprefix argrank/kernels/,bm25_numba.py bm25_numpy.py bm25_prebuilt.py prefetch.py)
+# BM25's and the index inversion's numba kernels compiled ahead of time (argrank/kernels/ahead_of_time.py), which a
+# process loads without numba's compiler; rebuilt when their sources change. Where they cannot be built (no C
+# compiler), numba's jit-compiled kernels run instead.
+KERNEL_SOURCES := $(addprefix argrank/kernels/,bm25_numba.py bm25_numpy.py ahead_of_time.py inversion.py prefetch.py)
 PREBUILT := argrank/kernels/prebuilt/.built
 $(PREBUILT): $(STAMP) $(KERNEL_SOURCES)
-	@$(PYTHON) -m argrank.kernels.bm25_prebuilt && touch $@ || \
-		echo "note: BM25's kernels could not be built ahead of time; rankings use numba's jit-compiled ones"
+	@$(PYTHON) -m argrank.kernels.ahead_of_time && touch $@ || \
+		echo "note: the kernels could not be built ahead of time; numba's jit-compiled ones run instead"
 
 kernels: $(PREBUILT)
 

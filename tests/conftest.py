@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from argrank.kernels import bm25_numba, bm25_numpy, bm25_prebuilt
+from argrank.kernels import ahead_of_time, bm25_numba, bm25_numpy
 
 REPO = Path(__file__).resolve().parent.parent
 INTEGRATION = Path(__file__).resolve().parent / "integration"
@@ -30,13 +30,13 @@ def shared_data() -> Path:
 
 
 @pytest.fixture(scope="session")
-def prebuilt_kernels(tmp_path_factory: pytest.TempPathFactory) -> bm25_prebuilt.Prebuilt:
-    """BM25's kernels as `make kernels` built them ahead of time; built here where it has not."""
-    kernels = bm25_prebuilt.load()
+def prebuilt_kernels(tmp_path_factory: pytest.TempPathFactory) -> ahead_of_time.Prebuilt:
+    """The kernels as `make kernels` built them ahead of time; built here where it has not."""
+    kernels = ahead_of_time.load()
     if kernels is None:
         directory = tmp_path_factory.mktemp("prebuilt")
-        bm25_prebuilt.build(directory)
-        kernels = bm25_prebuilt.load(directory)
+        ahead_of_time.build(directory)
+        kernels = ahead_of_time.load(directory)
     assert kernels is not None
     return kernels
 

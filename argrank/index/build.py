@@ -16,6 +16,7 @@ import pyarrow.parquet as pq
 
 from argrank.formats.token_table import read_terms
 from argrank.index.store import Index, Postings
+from argrank.kernels import ahead_of_time
 from argrank.kernels.inversion import invert
 
 BLOCK = 1 << 22  # codes mapped at a time
@@ -86,15 +87,18 @@ def build_index(ids: pa.Array, tokens: pa.ListArray | pa.ChunkedArray) -> Index:
 
 def index_codes(tokens: TokenCodes) -> Index:
     """The index of coded token lists. Terms are numbered by their first occurrence over the documents in id
-    order; the work is on the integer codes, not strings (kernels/inversion.py)."""
+    order; the work is on the integer codes, not strings (kernels/inversion.py, built ahead of time where
+    `make kernels` built it)."""
 
     ids = tokens.ids
     order = pc.sort_indices(ids)
     ids = ids.take(order)
     if len(pc.unique(ids)) != len(ids):
         raise ValueError("document ids are not unique")
-    row_order = order.to_numpy()
-    indptr, indices, data, term_codes = invert(tokens.codes, _offsets(tokens.lengths), row_order, len(tokens.dictionary))
+    row_order = order.to_numpy().astype(np.int64)
+    offsets = _offsets(tokens.lengths)
+    indptr, indices, data, term_codes = invert(tokens.codes, offsets, row_order, len(tokens.dictionary),
+                                               ahead_of_time.load())  # fmt: skip
     postings = Postings(indptr, indices, data, (len(term_codes), len(ids)))
     terms = tokens.dictionary.take(pa.array(term_codes))
     return Index(postings=postings, terms=terms, doc_ids=ids, doc_lengths=tokens.lengths[row_order])

@@ -1,13 +1,16 @@
-"""The compiled kernels: every loop that numba compiles, and the twins and builds of BM25's scoring loop.
+"""The compiled kernels: every loop that numba compiles, BM25's scoring loop's numpy twin, and their ahead-of-time
+build.
 
 The rest of the library stays plain Python, numpy and Arrow; what it needs compiled it imports from here. The
 modules:
 
-- `bm25_numba`, `bm25_numpy`, `bm25_prebuilt`: BM25's term-at-a-time scoring, compiled by numba, in numpy, and
-  compiled ahead of time by `make kernels` (numba's code, loaded without numba's compiler). All three give the
-  same candidates in the same order and the same scores bit for bit; the `kernels` setting chooses (`choose`).
-- `chunk_memo`, `table_codes`: the analyzer's memo of whitespace-delimited chunks and the token table's renumbering.
+- `bm25_numba`, `bm25_numpy`: BM25's term-at-a-time scoring, compiled by numba and in numpy. With the ahead-of-time
+  build, all three give the same candidates in the same order and the same scores bit for bit; the `kernels`
+  setting chooses (`choose`).
 - `inversion`: the index build's counting sort of token codes into postings.
+- `ahead_of_time`: BM25's and the inversion's numba code compiled by `make kernels` into one extension module,
+  which a process loads without numba's compiler; where none is built, numba's jit-compiled code runs.
+- `chunk_memo`, `table_codes`: the analyzer's memo of whitespace-delimited chunks and the token table's renumbering.
 - `json_depth`: the args.me reader's guard against JSON nested too deep.
 - `machine_words`, `prefetch`: LLVM operations the loops above share (eight-byte loads, cache prefetches).
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from argrank.kernels import bm25_numba, bm25_numpy, bm25_prebuilt
+from argrank.kernels import ahead_of_time, bm25_numba, bm25_numpy
 
 KERNELS = ("auto", "numba", "numpy")  # the `kernels` setting's values
 
@@ -38,12 +41,12 @@ def choose(setting: str = "auto") -> Kernels:
         raise ValueError(f"unknown kernels {setting!r} (known: {', '.join(KERNELS)})")
     if setting == "numpy":
         return bm25_numpy
-    prebuilt = bm25_prebuilt.load()
+    prebuilt = ahead_of_time.load()
     return bm25_numba if prebuilt is None else prebuilt
 
 
 def name(kernels: Kernels) -> str:
     """What the benchmark and the tests call a build: "numba", "numpy" or "prebuilt"."""
-    if isinstance(kernels, bm25_prebuilt.Prebuilt):
+    if isinstance(kernels, ahead_of_time.Prebuilt):
         return "prebuilt"
     return "numpy" if kernels is bm25_numpy else "numba"

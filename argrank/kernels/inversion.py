@@ -18,26 +18,32 @@ from numba import njit
 NARROW = np.uint16  # the frequencies' type where every document is shorter than its range
 
 
-def invert(codes, offsets, order, distinct) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def invert(codes, offsets, order, distinct, kernels=None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Postings (indptr, indices, data) of the documents `order` lists (rows of `offsets`, document i being row
     order[i]), whose tokens are `codes` into `distinct` strings; and, per term in first-occurrence order, its
-    code. Tokens sharing a document and a term add to one posting's frequency."""
-    term_of, code_of, indptr = _number_terms(codes, offsets, order, distinct)
+    code. Tokens sharing a document and a term add to one posting's frequency. `kernels` has this module's
+    `number_terms` and `write_postings` (the ahead-of-time build, kernels/ahead_of_time.py); this module's own
+    where it is None."""
+    number, write = (kernels.number_terms, kernels.write_postings) if kernels else (number_terms, write_postings)
+    codes, offsets = np.ascontiguousarray(codes, np.int32), np.ascontiguousarray(offsets, np.int64)
+    order = np.ascontiguousarray(order, np.int64)
+    term_of, code_of = np.full(distinct, -1, np.int64), np.empty(distinct, np.int64)
+    counts, last = np.zeros(distinct + 1, np.int64), np.empty(distinct, np.int64)
+    terms = number(codes, offsets, order, term_of, code_of, counts, last)
+    indptr = np.cumsum(counts[: terms + 1])
     longest = int(np.max(np.diff(offsets))) if len(offsets) > 1 else 0
     indices = np.empty(indptr[-1], np.int32)
     data = np.zeros(indptr[-1], NARROW if longest <= np.iinfo(NARROW).max else np.int32)
-    _write_postings(codes, offsets, order, term_of, indptr, indices, data)
-    return indptr, indices, data, code_of
+    write(codes, offsets, order, term_of, indptr, indices, data)
+    return indptr, indices, data, code_of[:terms]
 
 
 @njit(cache=True, nogil=True)
-def _number_terms(codes, offsets, order, distinct):  # pragma: no cover
-    """Per code its term (numbered by first occurrence, -1 for none), per term its code, and indptr: each term's
-    first posting, from each term's count of documents."""
-    term_of = np.full(distinct, -1, np.int64)
-    code_of = np.empty(distinct, np.int64)
-    last = np.full(distinct, -1, np.int64)  # per term, the last document that counted it
-    counts = np.zeros(distinct + 1, np.int64)
+def number_terms(codes, offsets, order, term_of, code_of, counts, last):  # pragma: no cover
+    """Number the terms by first occurrence: per code its term into `term_of` (-1 for none, as given), per term its
+    code into `code_of`, and each term's count of documents into counts[term + 1] (zeros, as given); `last` is
+    scratch of one slot per code. Returns how many terms there are."""
+    last[:] = -1  # per term, the last document that counted it
     terms = 0
     for doc in range(len(order)):
         row = order[doc]
@@ -51,12 +57,13 @@ def _number_terms(codes, offsets, order, distinct):  # pragma: no cover
             if last[term] != doc:
                 last[term] = doc
                 counts[term + 1] += 1
-    return term_of, code_of[:terms], np.cumsum(counts[: terms + 1])
+    return terms
 
 
 @njit(cache=True, nogil=True)
-def _write_postings(codes, offsets, order, term_of, indptr, indices, data):  # pragma: no cover
-    """Each posting's document into `indices` and its frequency into `data` (zeros), in document order per term."""
+def write_postings(codes, offsets, order, term_of, indptr, indices, data):  # pragma: no cover
+    """Each posting's document into `indices` and its frequency into `data` (zeros), in document order per term;
+    returns 0."""
     terms = len(indptr) - 1
     written = indptr[:terms].copy()  # per term, where its next posting goes (its current one is just before)
     last = np.full(terms, -1, np.int64)  # per term, the last document that listed it
@@ -69,3 +76,4 @@ def _write_postings(codes, offsets, order, term_of, indptr, indices, data):  # p
                 indices[written[term]] = doc
                 written[term] += 1
             data[written[term] - 1] += 1
+    return 0

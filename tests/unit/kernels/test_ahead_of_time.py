@@ -1,4 +1,4 @@
-"""kernels/bm25_prebuilt.py and the `kernels` setting: the ahead-of-time build checks its arguments and is named by
+"""kernels/ahead_of_time.py and the `kernels` setting: the ahead-of-time build checks its arguments and is named by
 its sources; `choose` gives numpy's kernels, or numba's (prebuilt where built), and refuses other names."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from argrank import kernels
 from argrank.index.build import build_index
-from argrank.kernels import bm25_numba, bm25_numpy, bm25_prebuilt
+from argrank.kernels import ahead_of_time, bm25_numba, bm25_numpy, inversion
 from argrank.retrieval.registry import make_ranker
 
 
@@ -25,34 +25,52 @@ def test_the_prebuilt_kernels_refuse_arguments_of_another_type(prebuilt_kernels)
             prebuilt_kernels.impacts(indptr, bad, data, np.array([0]), np.ones(2), 2.2, out)
     assert prebuilt_kernels.impacts(indptr, indices, data.astype(np.uint16), np.array([0]), np.ones(2), 2, out) == 0
     for bad in (data.astype(np.float32), data.astype(np.int64)):
-        with pytest.raises(TypeError, match="argument 2 must be an array of uint16 or int32 frequencies"):
+        with pytest.raises(TypeError, match="argument 2 must be a contiguous 1-d uint16 or int32 array"):
             prebuilt_kernels.impacts(indptr, indices, bad, np.array([0]), np.ones(2), 2.2, out)
     with pytest.raises(TypeError, match="argument 5 must be a number"):
         prebuilt_kernels.impacts(indptr, indices, data, np.array([0]), np.ones(2), "2.2", out)
-    with pytest.raises(TypeError, match="takes 7 arguments"):
+    with pytest.raises(TypeError, match="impacts takes 7 arguments, not 3"):
         prebuilt_kernels.impacts(indptr, indices, data)
 
 
 def test_a_build_is_named_by_its_sources_and_replaces_older_builds(tmp_path, monkeypatch):
     """Kernels built from other sources are never loaded: a change to them (or to numpy) names another module."""
-    (tmp_path / "bm25_0123456789abcdef.so").write_bytes(b"an older build")
-    built = bm25_prebuilt.build(tmp_path)
+    (tmp_path / "kernels_0123456789abcdef.so").write_bytes(b"an older build")
+    built = ahead_of_time.build(tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == [built.name]
-    assert bm25_prebuilt.load.__wrapped__(tmp_path) is not None
+    assert ahead_of_time.load.__wrapped__(tmp_path) is not None
     changed = tmp_path / "changed.py"
     changed.write_text("# another kernel")
-    monkeypatch.setattr(bm25_prebuilt, "SOURCES", (*bm25_prebuilt.SOURCES, changed))
-    assert bm25_prebuilt.module_path(tmp_path) != built
-    assert bm25_prebuilt.load.__wrapped__(tmp_path) is None
+    monkeypatch.setattr(ahead_of_time, "SOURCES", (*ahead_of_time.SOURCES, changed))
+    assert ahead_of_time.module_path(tmp_path) != built
+    assert ahead_of_time.load.__wrapped__(tmp_path) is None
 
 
+
+
+def test_the_prebuilt_inversion_is_numbas(prebuilt_kernels):
+    """The ahead-of-time inversion gives numba's postings and term order, with frequencies of either width."""
+    rng = np.random.default_rng(5)
+    lengths = rng.integers(0, 30, size=200)
+    codes = rng.integers(0, 50, size=int(lengths.sum())).astype(np.int32)
+    offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    order = rng.permutation(200).astype(np.int64)
+    compiled = inversion.invert(codes, offsets, order, 50)
+    built = inversion.invert(codes, offsets, order, 50, prebuilt_kernels)
+    for ours, theirs in zip(built, compiled):
+        assert ours.dtype == theirs.dtype and ours.tobytes() == theirs.tobytes()
+    wide = np.zeros(len(compiled[1]), np.int32)
+    term_of = np.full(50, -1, np.int64)
+    term_of[compiled[3]] = np.arange(len(compiled[3]))
+    prebuilt_kernels.write_postings(codes, offsets, order, term_of, compiled[0], np.empty_like(compiled[1]), wide)
+    assert wide.tolist() == compiled[2].tolist()
 
 
 def test_the_setting_chooses_numpy_or_numbas_kernels_prebuilt_where_built(monkeypatch, prebuilt_kernels):
     assert kernels.choose("numpy") is bm25_numpy
-    monkeypatch.setattr(bm25_prebuilt, "load", lambda: prebuilt_kernels)
+    monkeypatch.setattr(ahead_of_time, "load", lambda: prebuilt_kernels)
     assert kernels.choose("auto") is prebuilt_kernels and kernels.choose("numba") is prebuilt_kernels
-    monkeypatch.setattr(bm25_prebuilt, "load", lambda: None)
+    monkeypatch.setattr(ahead_of_time, "load", lambda: None)
     assert kernels.choose() is bm25_numba and kernels.choose("numba") is bm25_numba
     assert [kernels.name(k) for k in (bm25_numba, bm25_numpy, prebuilt_kernels)] == ["numba", "numpy", "prebuilt"]
     with pytest.raises(ValueError, match="unknown kernels 'cuda' \\(known: auto, numba, numpy\\)"):
