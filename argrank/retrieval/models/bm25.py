@@ -68,9 +68,9 @@ class BM25(PostingsScorer):
         return self._candidates[:n].copy(), self._scores[:n].copy()
 
     def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
-        """As Scorer.top. Only the documents scoring at least a bar are listed and selected from: a bar that every
-        STRIDE-th document's score puts below the k-th best (see _bar). Where fewer than k clear it, the query is
-        scored again and every document it reaches is listed."""
+        """As Scorer.top. Only the documents scoring at least a bar are listed and selected from: a bar that a
+        sample of the scores puts below the k-th best (see _bar). Where fewer than k clear it, the query is scored
+        again and every document it reaches is listed."""
         self._accumulate(term_ids, None)
         bar = self._bar(k)
         n = self._collect(bar)
