@@ -8,7 +8,7 @@ track of another shape reads its section itself (Track.read_section).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,8 @@ from argrank.formats.runs_yaml import RunsFileLoader, TooLarge
 from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS
 from argrank.quality.settings import RANGES as QUALITY_RANGES
 from argrank.retrieval.registry import resolve_params
+from argrank.retrieval.steps import DEFAULT_DEPTH, Step, checked_step_params
+from argrank.retrieval.steps import resolve as resolve_step
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
 from argrank.tracks.section import RunSpec, TrackSection, check_name, language_setting
@@ -268,7 +270,8 @@ def _run(path: Path, here: str, tag: Any, run: Any, track: RankingTrack) -> list
     if not isinstance(run, dict):
         raise InputError(path, here, "expected a mapping with method, params and query")
     quality_key = ("quality",) if track.quality_text else ()
-    unknown = sorted(set(run) - {"method", "params", "query", *quality_key, *track.run_keys})
+    rerank_key = ("rerank",) if track.rerank_steps else ()
+    unknown = sorted(set(run) - {"method", "params", "query", *quality_key, *rerank_key, *track.run_keys})
     if unknown:
         raise InputError(path, here, f"unknown setting(s) {', '.join(unknown)}")
     method = run.get("method", "bm25")
@@ -280,6 +283,7 @@ def _run(path: Path, here: str, tag: Any, run: Any, track: RankingTrack) -> list
     if not isinstance(params, dict):
         raise InputError(path, f"{here}.params", "expected a mapping of parameter names to numbers or lists of them")
     quality = _quality(path, f"{here}.quality", run.get("quality", False))
+    steps = _steps(path, f"{here}.rerank", run.get("rerank", []))
     spec_type = track.run_type
     specs = []
     try:
@@ -289,10 +293,53 @@ def _run(path: Path, here: str, tag: Any, run: Any, track: RankingTrack) -> list
                 checked = checked_params("the quality re-ranking", settings, QUALITY_DEFAULTS, QUALITY_RANGES)
                 reranking = {**QUALITY_DEFAULTS, **checked} if quality else {}
                 swept = _listed(params, chosen) + _listed(quality, settings)
-                specs.append(spec_type(quality_tag, method, resolved, query, reranking, tag, swept, **own))
+                for step_tag, chosen_steps, step_swept in _step_grid(quality_tag, steps):
+                    specs.append(spec_type(step_tag, method, resolved, query, reranking, tag, swept + step_swept,
+                                           rerank=chosen_steps, **own))  # fmt: skip
     except ValueError as error:
         raise InputError(path, here, str(error)) from None
     return specs
+
+
+def _steps(path: Path, where: str, value: Any) -> list[tuple[Step, Any, dict[str, Any]]]:
+    """A run's `rerank:` list, each step found (retrieval.steps.resolve): (the step without its parameters, its
+    callable, its parameters as written, lists included)."""
+    if not isinstance(value, list):
+        raise InputError(path, where, "expected a list of steps, each {use: NAME, depth: N, params: {...}}")
+    steps = []
+    for number, step in enumerate(value, start=1):
+        here = f"{where}[{number}]"
+        if not isinstance(step, dict) or not isinstance(step.get("use"), str) or not step["use"]:
+            raise InputError(path, here, "expected a mapping {use: NAME, depth: N, params: {...}} with a `use` name")
+        unknown = sorted(set(step) - {"use", "depth", "params"})
+        if unknown:
+            raise InputError(path, here, f"unknown setting(s) {', '.join(unknown)} (known: use, depth, params)")
+        depth = step.get("depth", DEFAULT_DEPTH)
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise InputError(path, f"{here}.depth", f"expected a whole number of at least 1, got {depth!r}")
+        params = step.get("params") or {}
+        if not isinstance(params, dict):
+            raise InputError(path, f"{here}.params", "expected a mapping of parameter names to values or lists")
+        try:
+            function, version, source = resolve_step(step["use"], path.parent)
+        except ValueError as error:
+            raise InputError(path, f"{here}.use", str(error)) from None
+        steps.append((Step(step["use"], depth, {}, version, source), function, params))
+    return steps
+
+
+def _step_grid(tag: str, steps: list[tuple[Step, Any, dict[str, Any]]]) -> list[tuple[str, tuple[Step, ...], tuple]]:
+    """(tag, steps with their parameters, swept values) per combination of the values the steps' parameters list;
+    ValueError for parameters their callables refuse."""
+    grid: list[tuple[str, tuple[Step, ...], tuple]] = [(tag, (), ())]
+    for step, function, written in steps:
+        grid = [
+            (step_tag, chosen_steps + (replace(step, params=checked_step_params(step.use, function, chosen)),),
+             swept + _listed(written, chosen))
+            for run_tag, chosen_steps, swept in grid
+            for step_tag, chosen in expand(run_tag, written)
+        ]  # fmt: skip
+    return grid
 
 
 def _listed(written: dict[str, Any], chosen: dict[str, Any]) -> tuple[tuple[str, Any], ...]:

@@ -1,8 +1,8 @@
 """Quality: train the argument-quality model once per training set, and re-rank a run's top by it (args and
 comparative runs that name `quality` settings).
 
-A run's writer (and, for Task 2, its stance stage) reads the ranking through `ranking_task`: the re-ranked one
-where the run has quality settings, else RankTopics' own. The settings are left out of the targets' names and
+A run's writer (and, for Task 2, its stance stage) reads the ranking through `ranking_task` (tasks.steps): the
+re-ranked one where the run has quality settings, else RankTopics' own, and after it the run's own steps. The settings are left out of the targets' names and
 signatures while empty (CachedTask.omitted_when_empty), so runs without them keep their cache.
 """
 
@@ -93,12 +93,3 @@ class RerankQuality(CachedTask):
         predicted = predict_quality(model, [texts[doc] for doc in ids])
         with atomic_path(self.output_path) as tmp:
             write_ranking(rerank(ranking, Quality.of(ids, predicted), settings), tmp)
-
-
-class RankedRun:
-    """For the stages after a run's ranking (its writer, its stance): which ranking they read."""
-
-    omitted_when_empty = ("quality",)
-
-    def ranking_task(self) -> CachedTask:
-        return self.clone(RerankQuality) if self.quality else self.clone(RankTopics)

@@ -21,7 +21,7 @@ from argrank.formats.validation import check_lines
 from argrank.tracks.registry import track as registered
 from argrank.tracks.section import RunSpec, TrackSection
 from tasks.base import CachedTask
-from tasks.quality import RankedRun, RerankQuality
+from tasks.steps import RankedRun, RerankStep
 from tasks.track_tasks import track_tasks
 
 
@@ -54,9 +54,10 @@ class WriteRun(CachedTask):
         write_run(self.output_path, lines)
 
 
-@inherits(RerankQuality)
+@inherits(RerankStep)
 class WriteRanking(RankedRun, WriteRun):
-    """A ranking as it is (or re-ranked by quality): a run of a track with nothing between ranking and run."""
+    """A ranking as it is (or re-ranked by quality and the run's steps): a run of a track with nothing between
+    ranking and run."""
 
     def requires(self) -> CachedTask:
         return self.ranking_task()
@@ -79,6 +80,8 @@ def ranking_params(section: TrackSection, spec: RunSpec) -> dict[str, Any]:
     }
     if spec.quality:
         params.update(quality_training=str(section.quality_training), quality=spec.quality)
+    if spec.rerank:
+        params.update(rerank=[step.key() for step in spec.rerank], rerank_sources=[step.source for step in spec.rerank])
     return params
 
 

@@ -20,3 +20,14 @@ def texts_by_id(table_path: str | Path, ids: set[str], column: str, batch_size: 
         hits = batch.filter(pc.is_in(batch.column("id"), value_set=wanted))
         texts.update(zip(hits.column("id").to_pylist(), hits.column(column).to_pylist()))
     return texts
+
+
+def documents_by_id(table_path: str | Path, ids: set[str], batch_size: int = 50_000) -> dict[str, dict]:
+    """Every column of each document in `ids`, read batch by batch: id → {column: value}."""
+    wanted = pa.array(sorted(ids), pa.string())
+    documents: dict[str, dict] = {}
+    source = pq.ParquetFile(table_path, pre_buffer=False)
+    for batch in source.iter_batches(batch_size=batch_size):
+        for row in batch.filter(pc.is_in(batch.column("id"), value_set=wanted)).to_pylist():
+            documents[row["id"]] = row
+    return documents

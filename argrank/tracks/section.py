@@ -13,12 +13,13 @@ from typing import Any
 from argrank.core.entry_point_groups import entry_point_group
 from argrank.core.errors import InputError
 from argrank.core.names import name_problem
+from argrank.retrieval.steps import Step
 
 
 @dataclass(frozen=True)
 class RunSpec:
-    """One run of a ranking track: its tag, ranking model and parameters, query formulation and quality re-ranking
-    settings (none: no re-ranking). A track with run settings of its own subclasses it (RankingTrack.run_type).
+    """One run of a ranking track: its tag, ranking model and parameters, query formulation, quality re-ranking
+    settings (none: no re-ranking) and its own re-ranking steps. A track with run settings of its own subclasses it (RankingTrack.run_type).
 
     A run of a sweep also knows its entry in the runs file (`entry`, the tag written there) and its values of the
     parameters the entry lists (`swept`, in the order written), so the report can draw the entry's runs as a grid.
@@ -31,6 +32,7 @@ class RunSpec:
     quality: dict[str, float] = field(default_factory=dict)
     entry: str = ""
     swept: tuple[tuple[str, Any], ...] = ()
+    rerank: tuple[Step, ...] = ()  # the run's own re-ranking steps, in order (retrieval.steps)
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from tasks.base import CachedTask, location
 from tasks.evaluate import EvaluateRun, evaluation_params
 from tasks.ingest import IngestTask
 from tasks.model_folder import log_stance_report, model_path, save_model_folder
-from tasks.quality import RankedRun, RerankQuality
+from tasks.steps import RankedRun, RerankStep
 from tasks.runs import WriteRanking, WriteRun, ranking_params
 from tasks.track_tasks import TrackTasks
 
@@ -83,7 +83,7 @@ class TrainStanceModel(CachedTask):
         save_model_folder(self.output_path, model, report, STANCE)
 
 
-@inherits(RerankQuality, TrainStanceModel)
+@inherits(RerankStep, TrainStanceModel)
 class ClassifyStance(RankedRun, CachedTask):
     """Each ranked passage's stance towards its topic's two objects."""
 

@@ -371,3 +371,39 @@ def test_quality_runs_true_a_mapping_or_a_grid(tmp_path):
 def test_quality_mistakes_are_named(tmp_path, text, where, problem):
     with pytest.raises(InputError, match=f"{where}: {problem}"):
         load_config(write(tmp_path, text))
+
+
+PLUG = "def by_length(candidates, weight=1.0):\n    return [weight] * candidates.num_rows\n"
+
+
+def test_rerank_steps_are_found_beside_the_runs_file_and_their_lists_sweep(tmp_path):
+    (tmp_path / "plug.py").write_text(PLUG, encoding="utf-8")
+    text = ARGS + "  runs:\n    r: {rerank: [{use: 'plug:by_length', depth: 10, params: {weight: [1, -1]}}]}\n"
+    runs = load_config(write(tmp_path, text))["args"].runs
+    assert [spec.tag for spec in runs] == ["r-weight_1", "r-weight_-1"]
+    (step,) = runs[0].rerank
+    assert (step.use, step.depth, dict(step.params), step.source) == ("plug:by_length", 10, {"weight": 1},
+                                                                      str(tmp_path / "plug.py"))  # fmt: skip
+    assert step.version.startswith("sha256:") and runs[0].swept == (("weight", 1),)
+    (default,) = load_config(write(tmp_path, ARGS + "  runs: {r: {rerank: [{use: 'plug:by_length'}]}}\n"))["args"].runs
+    assert default.rerank[0].depth == 100 and dict(default.rerank[0].params) == {}
+
+
+@pytest.mark.parametrize(
+    "run, where, problem",
+    [
+        ("{rerank: {use: 'plug:by_length'}}", "args.runs.r.rerank", "expected a list of steps"),
+        ("{rerank: [{depth: 3}]}", "args.runs.r.rerank.1.", "expected a mapping .* with a `use` name"),
+        ("{rerank: [{use: 'plug:by_length', top: 3}]}", "args.runs.r.rerank.1.", "unknown setting.s. top"),
+        ("{rerank: [{use: 'plug:by_length', depth: 0}]}", "args.runs.r.rerank.1..depth", "expected a whole number of at least 1, got 0"),
+        ("{rerank: [{use: 'plug:nothing'}]}", "args.runs.r.rerank.1..use", "'plug' has no callable 'nothing'"),
+        ("{rerank: [{use: 'plug:by_length', params: {k1: 2}}]}", "args.runs.r", "the re-ranker plug:by_length takes no parameter k1"),
+    ],
+)  # fmt: skip
+def test_rerank_mistakes_are_named(tmp_path, run, where, problem):
+    (tmp_path / "plug.py").write_text(PLUG, encoding="utf-8")
+    with pytest.raises(InputError, match=f"{where}: {problem}"):
+        load_config(write(tmp_path, ARGS + f"  runs:\n    r: {run}\n"))
+    images = "images:\n  collection: c\n  topics: t.xml\n  runs: {r: {rerank: [{use: 'plug:by_length'}]}}\n"
+    with pytest.raises(InputError, match="images.runs.r: unknown setting.s. rerank"):
+        load_config(write(tmp_path, images))

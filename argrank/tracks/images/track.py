@@ -111,6 +111,7 @@ def in_sample_notes(evaluations: dict) -> str:
 
 TRACK = ImagesTrack(
     name="images",
+    rerank_steps=False,  # its runs are chosen images per stance, not a ranking
     about="image retrieval for arguments: 10 PRO and 10 CON images per topic; precision@10 on-topic, "
     "argumentative, on-stance",
     corpus_key="collection",

@@ -1,0 +1,201 @@
+"""A researcher's own re-ranker as a step of a run: found by name, called with a table of candidates, its scores
+checked and turned into a new order.
+
+A run's `rerank:` list names each step's `use`: `module:callable` (a module beside the runs file, or one the
+environment can import) or a name another distribution registers under the entry-point group `argrank.rerankers`.
+The callable gets one Arrow table of each topic's top `depth` candidates (CANDIDATE_COLUMNS, then every column of
+the track's documents) and the step's `params` as keyword arguments, and returns one score per row, in row order.
+The top is then ordered by those scores (ties by document id) above the rest, whose order stays.
+
+A plug-in may declare its parameters as attributes of the callable: `defaults` (name → value) and `ranges` (name →
+core.params.Range); the runs file's values are then checked against them when it is read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import inspect
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from argrank.core.entry_point_groups import entry_point_group
+from argrank.core.params import checked_params
+
+GROUP = "argrank.rerankers"  # the entry-point group of installed re-rankers
+DEFAULT_DEPTH = 100  # candidates a step re-scores per topic, unless it says
+CANDIDATE_COLUMNS = ("topic", "query", "doc", "rank", "score", "text")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One re-ranking step of a run: what it uses, how deep, with which parameters; `version` is its code's (the
+    distribution's version, or the SHA-256 of the module's source), `source` the module file it is loaded from
+    ("" where it is imported by name)."""
+
+    use: str
+    depth: int = DEFAULT_DEPTH
+    params: Mapping[str, Any] = field(default_factory=dict)
+    version: str = ""
+    source: str = ""
+
+    def key(self) -> dict[str, Any]:
+        """What names the step's result in the cache: not where its module lies."""
+        return {"use": self.use, "depth": self.depth, "params": dict(self.params), "version": self.version}
+
+
+def resolve(use: str, folder: Path) -> tuple[Callable[..., Any], str, str]:
+    """The re-ranker `use` names, its code's version and the file it is loaded from; ValueError where there is
+    none. `module:callable` is looked for beside the runs file (`folder`) first, then in the environment."""
+    if ":" in use:
+        module_name, _, name = use.partition(":")
+        beside = folder / (module_name.replace(".", "/") + ".py")
+        if beside.is_file():
+            module = _module_from(beside)
+        else:
+            try:
+                module = importlib.import_module(module_name)
+            except ImportError as error:
+                raise ValueError(f"cannot import {module_name!r} (not beside the runs file either): {error}") from None
+        function = getattr(module, name, None)
+        if not callable(function):
+            raise ValueError(f"{module_name!r} has no callable {name!r}")
+        source = getattr(module, "__file__", None)
+        if source is None:
+            raise ValueError(f"{module_name!r} has no source file to version the step by")
+        version = "sha256:" + hashlib.sha256(Path(source).read_bytes()).hexdigest()
+        return function, version, str(Path(source).resolve()) if beside.is_file() else ""
+    found = {point.name: point for point in entry_point_group(GROUP)}
+    if use not in found:
+        known = ", ".join(sorted(found)) or "none installed"
+        raise ValueError(f"unknown re-ranker {use!r} (registered under {GROUP}: {known}; or name module:callable)")
+    point = found[use]
+    distribution = point.dist
+    version = f"{distribution.name} {distribution.version}" if distribution is not None else ""
+    return point.load(), version, ""
+
+
+def load(step: Step) -> tuple[Callable[..., Any], str]:
+    """The step's callable, as `resolve` found it when the runs file was read, and its code's version now."""
+    if step.source:
+        function = getattr(_module_from(Path(step.source)), step.use.partition(":")[2], None)
+        if not callable(function):
+            raise ValueError(f"{step.source} has no callable {step.use.partition(':')[2]!r} any more")
+        return function, "sha256:" + hashlib.sha256(Path(step.source).read_bytes()).hexdigest()
+    function, version, _ = resolve(step.use, Path("."))
+    return function, version
+
+
+def checked_step_params(use: str, function: Callable[..., Any], params: Mapping[str, Any]) -> dict[str, Any]:
+    """The step's parameters, checked against the defaults and ranges the callable declares (where it does), and
+    against the keyword arguments it takes."""
+    _check_accepted(use, function, params)
+    defaults = getattr(function, "defaults", None)
+    if defaults is None:
+        return dict(params)
+    return {**defaults, **checked_params(f"the re-ranker {use}", params, defaults, getattr(function, "ranges", {}))}
+
+
+def _check_accepted(use: str, function: Callable[..., Any], params: Mapping[str, Any]) -> None:
+    """ValueError for a parameter the callable has no keyword argument for (where its signature says)."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):  # a builtin or extension without one: its call will say
+        return
+    accepted = signature.parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted):
+        return
+    names = [
+        p.name for p in accepted if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    ]
+    unknown = sorted(set(params) - set(names[1:]))  # the first takes the candidates
+    if unknown:
+        raise ValueError(
+            f"the re-ranker {use} takes no parameter {', '.join(unknown)} (it takes: {', '.join(names[1:]) or 'none'})"
+        )
+
+
+def candidates(ranking: pa.Table, depth: int, queries: Mapping[str, str], documents: Mapping[str, Mapping[str, Any]],
+               fields: Sequence[str]) -> pa.Table:  # fmt: skip
+    """Each topic's top `depth` rows of `ranking` (qid, doc, rank, score) as a step sees them: its topic, query
+    text, document, rank and score, `text` (the indexed `fields` joined) and every column of the documents."""
+    top = ranking.filter(pc.less_equal(ranking.column("rank"), depth))
+    docs = top.column("doc").to_pylist()
+    rows = [documents.get(doc, {}) for doc in docs]
+    columns = sorted({name for row in rows for name in row} - {"id"})
+    table = {
+        "topic": top.column("qid"),
+        "query": pa.array([queries.get(topic, "") for topic in top.column("qid").to_pylist()], pa.string()),
+        "doc": top.column("doc"),
+        "rank": top.column("rank"),
+        "score": top.column("score"),
+        "text": pa.array([" ".join(str(row[f]) for f in fields if row.get(f)) for row in rows], pa.string()),
+    }
+    for name in columns:
+        if name not in table:
+            table[name] = pa.array([row.get(name) for row in rows])
+    return pa.table(table)
+
+
+def checked_scores(returned: Any, rows: int) -> np.ndarray:
+    """The step's scores as floats, one per row; ValueError saying what is wrong with them otherwise."""
+    try:
+        scores = np.asarray(returned, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"returned {type(returned).__name__}, not one number per candidate") from None
+    if scores.shape != (rows,):
+        count = scores.size if scores.ndim == 1 else f"an array of shape {scores.shape}"
+        raise ValueError(f"returned {count} scores for {rows} candidates")
+    bad = np.flatnonzero(~np.isfinite(scores))
+    if len(bad):
+        raise ValueError(f"returned {scores[bad[0]]} for candidate {bad[0]} (and {len(bad) - 1} more not finite)")
+    return scores
+
+
+def reordered(ranking: pa.Table, depth: int, scores: np.ndarray) -> pa.Table:
+    """`ranking` with each topic's top `depth` ordered by `scores` (one per top row, in ranking order; ties by
+    document id) above the rest, whose order stays. The top's scores are the step's, raised where needed so that
+    every one is above the rest's, since trec_eval orders by score."""
+    columns = ranking.to_pydict()
+    qids, docs, ranks = columns["qid"], columns["doc"], columns["rank"]
+    old = np.asarray(columns["score"], dtype=np.float64)
+    out_docs: list[str] = []
+    out_scores: list[float] = []
+    taken = start = 0
+    while start < len(qids):
+        end = start
+        while end < len(qids) and qids[end] == qids[start]:
+            end += 1
+        top = sum(1 for r in ranks[start:end] if r <= depth)
+        head = scores[taken : taken + top]
+        taken += top
+        head_docs = docs[start : start + top]
+        order = sorted(range(top), key=lambda i: (-head[i], head_docs[i]))
+        rest = old[start + top : end]
+        lift = max(rest.max() + 1.0 - head.min(), 0.0) if len(rest) and top else 0.0
+        out_docs += [head_docs[i] for i in order] + docs[start + top : end]
+        out_scores += [float(head[i] + lift) for i in order] + rest.tolist()
+        start = end
+    return pa.table({"qid": qids, "doc": out_docs, "rank": ranks, "score": out_scores}, schema=ranking.schema)
+
+
+def _module_from(path: Path) -> Any:
+    """The module at `path`, loaded afresh under a name of its own (two runs files' `plug.py` never collide)."""
+    name = "argrank_step_" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:  # noqa: BLE001 (whatever the module raises: one line naming it)
+        del sys.modules[name]
+        raise ValueError(f"{path} fails to import: {type(error).__name__}: {error}") from None
+    return module

@@ -1,0 +1,83 @@
+"""A run's own re-ranking steps (`rerank:` in the runs file), each a cached stage, and which ranking the stages
+after ranking read.
+
+Step i's target is named by the run's ranking and steps 1 … i (use, depth, parameters, code version), so changing
+one step recomputes it and the steps after it, nothing before. The steps' module files are locations: a moved runs
+file finds its cache.
+"""
+
+from __future__ import annotations
+
+import luigi
+import pyarrow.compute as pc
+from luigi.util import inherits
+
+from argrank.core.atomic import atomic_path
+from argrank.core.document_texts import documents_by_id
+from argrank.core.errors import InputError
+from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
+from argrank.formats.topics import read_topics
+from argrank.retrieval.steps import Step, candidates, checked_scores, load, reordered
+from argrank.tracks.registry import track as registered
+from tasks.base import CachedTask, location, log
+from tasks.quality import RerankQuality
+from tasks.rank import RankTopics
+from tasks.track_tasks import track_tasks
+
+
+@inherits(RerankQuality)
+class RerankStep(CachedTask):
+    """A run's ranking after its re-ranking steps up to the last one `rerank` lists."""
+
+    rerank = luigi.ListParameter(default=[], description="the run's re-ranking steps up to this one")
+    rerank_sources = location(luigi.ListParameter(default=[], description='each step\'s module file, or ""'))
+    tag = luigi.Parameter(default="", significant=False, description="the run's tag, for messages")
+
+    stage = "rerank"
+    extension = EXTENSION
+    omitted_when_empty = ("quality",)
+
+    def requires(self) -> dict[str, CachedTask]:
+        if len(self.rerank) > 1:
+            previous = self.clone(RerankStep, rerank=self.rerank[:-1], rerank_sources=self.rerank_sources[:-1])
+        else:
+            previous = self.clone(RerankQuality) if self.quality else self.clone(RankTopics)
+        return {"ranking": previous, "documents": track_tasks(self.track).ingest(corpus=self.corpus)}
+
+    def run(self) -> None:
+        step = Step(**{**self.rerank[-1], "params": dict(self.rerank[-1]["params"])}, source=self.rerank_sources[-1])
+        where = f"run {self.tag or '?'}, rerank step {len(self.rerank)} ({step.use})"
+        try:
+            function, now = load(step)
+        except ValueError as error:
+            raise InputError(step.source or step.use, where, str(error)) from None
+        if now != step.version:
+            raise InputError(step.source or step.use, where, "its code changed after the runs file was read: run again")
+        ranking = read_ranking(self.input()["ranking"].path)
+        top = ranking.filter(pc.less_equal(ranking.column("rank"), step.depth))
+        documents = documents_by_id(self.input()["documents"].path, set(top.column("doc").to_pylist()))
+        formulation = registered(self.track).queries[self.query]
+        queries = {topic.number: formulation(topic) for topic in read_topics(self.topics)}
+        table = candidates(ranking, step.depth, queries, documents, list(self.fields))
+        try:
+            returned = function(table, **step.params)
+        except Exception as error:  # noqa: BLE001 (whatever the plug-in raises: its traceback to the log, one line out)
+            log.exception("%s raised", where)
+            raise InputError(step.source or step.use, where, f"raised {type(error).__name__}: {error}") from None
+        try:
+            scores = checked_scores(returned, table.num_rows)
+        except ValueError as error:
+            raise InputError(step.source or step.use, where, str(error)) from None
+        with atomic_path(self.output_path) as tmp:
+            write_ranking(reordered(ranking, step.depth, scores), tmp)
+
+
+class RankedRun:
+    """For the stages after a run's ranking (its writer, its stance): which ranking they read, the last step's."""
+
+    omitted_when_empty = ("quality", "rerank", "rerank_sources")
+
+    def ranking_task(self) -> CachedTask:
+        if self.rerank:
+            return self.clone(RerankStep)
+        return self.clone(RerankQuality) if self.quality else self.clone(RankTopics)

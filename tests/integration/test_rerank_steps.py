@@ -1,0 +1,75 @@
+"""A researcher's own re-ranker, a `module:callable` beside the runs file, through the graph on the embedded data:
+its run's top 10 are BM25's top 10 in a new order; changing its parameter recomputes that step and what follows,
+nothing before it; a re-ranker that fails publishes nothing and caches nothing for its step."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import luigi
+import yaml
+from graph import build, cache_state, copy_project, stages_of
+
+from argrank.formats.runfile import read_run
+from workflows import FullSubmission
+from workflows.setup import fresh_build
+
+PLUG = """\
+def by_length(candidates, weight=1.0):
+    return [weight * len(text) for text in candidates.column("text").to_pylist()]
+
+
+def broken(candidates):
+    raise RuntimeError("a bug in my re-ranker")
+"""
+
+
+def _runs_file(tmp_path, step: dict):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    (runs_file.parent / "plug.py").write_text(PLUG, encoding="utf-8")
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"] = {"bm25": {"method": "bm25"}, "mine": {"method": "bm25", "rerank": [step]}}
+    config["args"].pop("baseline", None)
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    return runs_file, outputs
+
+
+def _per_topic(path):
+    documents = defaultdict(list)
+    for line in read_run(path):
+        documents[line.qid].append(line.doc)
+    return documents
+
+
+def test_a_reranker_beside_the_runs_file_reorders_the_top_and_recomputes_only_its_step(tmp_path):
+    runs_file, outputs = _runs_file(tmp_path, {"use": "plug:by_length", "depth": 10, "params": {"weight": 1.0}})
+    build(runs_file, outputs)
+    folder = outputs / "submission" / "args"
+    plain, mine = _per_topic(folder / "bm25.txt"), _per_topic(folder / "mine.txt")
+    assert plain.keys() == mine.keys()
+    for topic in plain:
+        assert set(plain[topic][:10]) == set(mine[topic][:10]) and plain[topic][10:] == mine[topic][10:]
+    assert any(plain[topic][:10] != mine[topic][:10] for topic in plain)
+
+    before = cache_state(outputs)
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"]["mine"]["rerank"][0]["params"]["weight"] = -1.0
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    build(runs_file, outputs)
+    after = cache_state(outputs)
+    new = {path for path in after if path not in before}
+    assert "rerank" in stages_of(new) and not stages_of(new) & {"ingest", "tokens", "index", "queries", "rank"}
+    assert all(after[path] == before[path] for path in before if path in after)  # nothing before it redone
+    reversed_top = _per_topic(folder / "mine.txt")
+    assert any(reversed_top[topic][:10] != mine[topic][:10] for topic in plain)
+
+
+def test_a_failing_reranker_caches_nothing_for_its_step(tmp_path):
+    runs_file, outputs = _runs_file(tmp_path, {"use": "plug:broken"})
+    luigi.configuration.get_config().set("argrank", "output_dir", str(outputs))
+    fresh_build()
+    result = luigi.build([FullSubmission(runs_file=str(runs_file))], local_scheduler=True, detailed_summary=True,
+                         log_level="CRITICAL")  # fmt: skip
+    assert result.status != luigi.LuigiStatusCode.SUCCESS
+    assert "rerank" not in stages_of(cache_state(outputs))
+    assert not (outputs / "submission" / "args" / "mine.txt").exists()
