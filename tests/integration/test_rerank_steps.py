@@ -73,3 +73,25 @@ def test_a_failing_reranker_caches_nothing_for_its_step(tmp_path):
     assert result.status != luigi.LuigiStatusCode.SUCCESS
     assert "rerank" not in stages_of(cache_state(outputs))
     assert not (outputs / "submission" / "args" / "mine.txt").exists()
+
+
+def test_a_comparative_run_with_stance_reads_its_reranked_top(tmp_path):
+    """Task 2's stance stage reads the ranking after the run's steps: the stance run lists the re-ordered top."""
+    runs_file, outputs = copy_project(tmp_path, "comparative")
+    (runs_file.parent / "plug.py").write_text(PLUG, encoding="utf-8")
+    config = yaml.safe_load(runs_file.read_text())
+    runs = config["comparative"]["runs"]
+    plain = runs["argrank-cmp-bm25"]
+    config["comparative"]["runs"] = {
+        "argrank-cmp-bm25": plain,
+        "mine": {**plain, "rerank": [{"use": "plug:by_length", "depth": 5, "params": {"weight": -1.0}}]},
+    }
+    config["comparative"].pop("baseline", None)
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    build(runs_file, outputs)
+    folder = outputs / "submission" / "comparative"
+    before, after = _per_topic(folder / "argrank-cmp-bm25.txt"), _per_topic(folder / "mine.txt")
+    for topic in before:
+        assert set(before[topic][:5]) == set(after[topic][:5]) and before[topic][5:] == after[topic][5:]
+    assert any(before[topic][:5] != after[topic][:5] for topic in before)
+    assert {line.q0 for line in read_run(folder / "mine.txt")} - {"Q0"}  # stance labels in column 2, not Q0
