@@ -99,10 +99,10 @@ def test_parameters_are_checked_against_the_signature_and_declared_ranges(folder
         checked_step_params("plug:declared", declared, {"alpha": 2})
 
 
-RANKING = pa.table(
-    {"qid": ["1"] * 4 + ["2"] * 2, "doc": ["d", "b", "c", "a", "x", "y"], "rank": [1, 2, 3, 4, 1, 2],
-     "score": [9.0, 8.0, 7.0, 6.0, 2.0, 1.0]}  # fmt: skip
-)
+RANKING = pa.table({
+    "qid": ["1"] * 4 + ["2"] * 2, "doc": ["d", "b", "c", "a", "x", "y"], "rank": [1, 2, 3, 4, 1, 2],
+    "score": [9.0, 8.0, 7.0, 6.0, 2.0, 1.0],
+})  # fmt: skip
 
 
 def test_candidates_are_each_topics_top_with_its_query_text_and_fields():
