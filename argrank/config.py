@@ -25,6 +25,7 @@ from argrank.formats.ir_datasets_cache import dataset_settings
 from argrank.formats.runs_yaml import RunsFileLoader, TooLarge
 from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS
 from argrank.quality.settings import RANGES as QUALITY_RANGES
+from argrank.retrieval.expansion import EXPANDERS
 from argrank.retrieval.registry import resolve_params
 from argrank.retrieval.steps import DEFAULT_DEPTH, Step, checked_step_params
 from argrank.retrieval.steps import resolve as resolve_step
@@ -188,6 +189,8 @@ def read_ranking_section(path: Path, track: RankingTrack, settings: Any, submiss
             f"{where}.shards",
             f"expected an integer from 1 to {MAX_SHARDS} (more shards add cache files and tasks, not speed)",
         )
+    if shards > 1 and any(spec.expand for spec in runs):
+        raise InputError(path, f"{where}.shards", "runs with `expand` rank one index: shards must be 1")
     measures = _measures(path, f"{where}.measures", settings.get("measures", []))
     baseline = _baseline(path, f"{where}.baseline", settings.get("baseline"), [spec.tag for spec in runs])
     _published_names(path, where, [spec.tag for spec in runs], list(qrels))
@@ -270,7 +273,7 @@ def _run(path: Path, here: str, tag: Any, run: Any, track: RankingTrack) -> list
     if not isinstance(run, dict):
         raise InputError(path, here, "expected a mapping with method, params and query")
     quality_key = ("quality",) if track.quality_text else ()
-    rerank_key = ("rerank",) if track.rerank_steps else ()
+    rerank_key = ("rerank", "expand") if track.rerank_steps else ()
     unknown = sorted(set(run) - {"method", "params", "query", *quality_key, *rerank_key, *track.run_keys})
     if unknown:
         raise InputError(path, here, f"unknown setting(s) {', '.join(unknown)}")
@@ -284,18 +287,21 @@ def _run(path: Path, here: str, tag: Any, run: Any, track: RankingTrack) -> list
         raise InputError(path, f"{here}.params", "expected a mapping of parameter names to numbers or lists of them")
     quality = _quality(path, f"{here}.quality", run.get("quality", False))
     steps = _steps(path, f"{here}.rerank", run.get("rerank", []))
+    expansion = _expansion(path, f"{here}.expand", run.get("expand", []))
     spec_type = track.run_type
     specs = []
     try:
-        for run_tag, chosen in expand(tag, params):
-            resolved = resolve_params(method, chosen)
-            for quality_tag, settings in expand(run_tag, quality) if quality else [(run_tag, {})]:
-                checked = checked_params("the quality re-ranking", settings, QUALITY_DEFAULTS, QUALITY_RANGES)
-                reranking = {**QUALITY_DEFAULTS, **checked} if quality else {}
-                swept = _listed(params, chosen) + _listed(quality, settings)
-                for step_tag, chosen_steps, step_swept in _step_grid(quality_tag, steps):
-                    specs.append(spec_type(step_tag, method, resolved, query, reranking, tag, swept + step_swept,
-                                           rerank=chosen_steps, **own))  # fmt: skip
+        for expanded_tag, expanded, expand_swept in _expansion_grid(tag, expansion):
+            for run_tag, chosen in expand(expanded_tag, params):
+                resolved = resolve_params(method, chosen)
+                for quality_tag, settings in expand(run_tag, quality) if quality else [(run_tag, {})]:
+                    checked = checked_params("the quality re-ranking", settings, QUALITY_DEFAULTS, QUALITY_RANGES)
+                    reranking = {**QUALITY_DEFAULTS, **checked} if quality else {}
+                    swept = _listed(params, chosen) + _listed(quality, settings)
+                    for step_tag, chosen_steps, step_swept in _step_grid(quality_tag, steps):
+                        specs.append(spec_type(step_tag, method, resolved, query, reranking, tag,
+                                               expand_swept + swept + step_swept, rerank=chosen_steps,
+                                               expand=expanded, **own))  # fmt: skip
     except ValueError as error:
         raise InputError(path, here, str(error)) from None
     return specs
@@ -326,6 +332,42 @@ def _steps(path: Path, where: str, value: Any) -> list[tuple[Step, Any, dict[str
             raise InputError(path, f"{here}.use", str(error)) from None
         steps.append((Step(step["use"], depth, {}, version, source), function, params))
     return steps
+
+
+def _expansion(path: Path, where: str, value: Any) -> list[tuple[str, dict[str, Any]]]:
+    """A run's `expand:` list: (the built-in expansion it uses, its parameters as written, lists included)."""
+    if not isinstance(value, list):
+        raise InputError(path, where, "expected a list with one step {use: rm3 or bo1, params: {...}}")
+    if len(value) > 1:
+        raise InputError(path, where, "one expansion step a run (a second would expand the first's query)")
+    steps = []
+    for number, step in enumerate(value, start=1):
+        here = f"{where}[{number}]"
+        if not isinstance(step, dict) or step.get("use") not in EXPANDERS:
+            known = ", ".join(sorted(EXPANDERS))
+            raise InputError(path, here, f"expected a mapping {{use: NAME, params: {{...}}}} with `use` one of {known}")
+        unknown = sorted(set(step) - {"use", "params"})
+        if unknown:
+            raise InputError(path, here, f"unknown setting(s) {', '.join(unknown)} (known: use, params)")
+        params = step.get("params") or {}
+        if not isinstance(params, dict):
+            raise InputError(path, f"{here}.params", "expected a mapping of parameter names to numbers or lists")
+        steps.append((step["use"], params))
+    return steps
+
+
+def _expansion_grid(tag: str, steps: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, tuple[dict, ...], tuple]]:
+    """(tag, the expansion with its settings, swept values) per combination of the values its parameters list;
+    ValueError for values out of range."""
+    if not steps:
+        return [(tag, (), ())]
+    ((use, written),) = steps
+    expander = EXPANDERS[use]
+    return [
+        (run_tag, ({"use": use, "params": {**expander.defaults, **checked_params(
+            f"the query expansion {use}", chosen, expander.defaults, expander.ranges)}},), _listed(written, chosen))
+        for run_tag, chosen in expand(tag, written)
+    ]  # fmt: skip
 
 
 def _step_grid(tag: str, steps: list[tuple[Step, Any, dict[str, Any]]]) -> list[tuple[str, tuple[Step, ...], tuple]]:

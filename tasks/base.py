@@ -100,6 +100,13 @@ class Settings(luigi.Config):
         return "argrank"  # the section's name, older than the class's
 
 
+def optional(parameter: luigi.Parameter) -> luigi.Parameter:
+    """Mark a parameter most runs leave empty: while empty, it is left out of the target's name and signature in
+    every task that has it (luigi.util.inherits passes the mark on), so adding it keeps the caches written before."""
+    parameter.optional = True
+    return parameter
+
+
 def location(parameter: luigi.Parameter) -> luigi.Parameter:
     """Mark a parameter that only says where input files are: it is left out of the target's name and signature,
     and the files' contents enter through input_digests() instead (a moved corpus finds its cache)."""
@@ -130,7 +137,8 @@ class CachedTask(luigi.Task):
 
     def own_params(self) -> dict[str, str]:
         params = self.to_str_params(only_significant=True)
-        empty = {name for name in self.omitted_when_empty if not getattr(self, name, None)}
+        omitted = (*self.omitted_when_empty, *_optional(type(self)))
+        empty = {name for name in omitted if not getattr(self, name, None)}
         return {k: v for k, v in sorted(params.items()) if k not in self.location_params() and k not in empty}
 
     @functools.cached_property
@@ -207,6 +215,11 @@ class CachedTask(luigi.Task):
 @functools.cache
 def _locations(task: type[CachedTask]) -> frozenset[str]:
     return frozenset(name for name, parameter in task.get_params() if getattr(parameter, "location", False))
+
+
+@functools.cache
+def _optional(task: type[CachedTask]) -> frozenset[str]:
+    return frozenset(name for name, parameter in task.get_params() if getattr(parameter, "optional", False))
 
 
 def _files(value) -> list:

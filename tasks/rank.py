@@ -8,6 +8,7 @@ scoring.
 from __future__ import annotations
 
 import luigi
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
@@ -18,6 +19,7 @@ from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.formats.topics import read_topics
 from argrank.index.statistics import load_statistics, merge_statistics, save_statistics
 from argrank.index.store import load_index
+from argrank.retrieval.expansion import EXPANDERS, collection_of, expand_queries, term_counts
 from argrank.retrieval.merge import merge_rankings
 from argrank.retrieval.queries import analyze_topics
 from argrank.retrieval.registry import make_ranker, models
@@ -25,9 +27,9 @@ from argrank.retrieval.search import rank_queries
 from argrank.text.analysis_fingerprint import analysis_fingerprint
 from argrank.text.multilingual import make_analyzer
 from argrank.tracks.registry import track as registered
-from tasks.base import CachedTask, Settings, location, log
+from tasks.base import CachedTask, Settings, location, log, optional
 from tasks.index import BuildIndex
-from tasks.tokenize import CorpusTask, ShardTask
+from tasks.tokenize import CorpusTask, ShardTask, TokenizeDocuments
 
 
 class AnalyzeTopics(CachedTask):
@@ -60,13 +62,15 @@ class RankTopics(CorpusTask):
     params = luigi.DictParameter(default={}, description="the method's parameters, e.g. {\"k1\": 1.2}")
     query = luigi.Parameter(default="title", description="a query formulation of the track (title, …)")
     depth = luigi.IntParameter(default=1000, description="documents per topic")
+    expand = optional(luigi.ListParameter(default=[], description="the run's query expansion: [{use, params}]"))
 
     stage = "rank"
     extension = EXTENSION
 
     def requires(self) -> dict[str, CachedTask] | list[CachedTask]:
         if self.shards == 1:
-            return {"index": self.clone(BuildIndex), "queries": self.clone(AnalyzeTopics)}
+            queries = self.clone(ExpandQueries) if self.expand else self.clone(AnalyzeTopics)
+            return {"index": self.clone(BuildIndex), "queries": queries}
         return [self.clone(RankShard, shard=shard) for shard in range(self.shards)]
 
     def input_digests(self) -> list[str]:
@@ -82,6 +86,35 @@ class RankTopics(CorpusTask):
             table = merge_rankings(rankings, [topic.number for topic in read_topics(self.topics)], self.depth)
         with atomic_path(self.output_path) as tmp:
             write_ranking(table, tmp)
+
+
+@inherits(RankTopics)
+class ExpandQueries(CorpusTask):
+    """A run's queries expanded from the feedback of its ranking without the expansion (retrieval.expansion):
+    weighted terms, which RankTopics then ranks with."""
+
+    stage = "expanded-queries"
+    extension = ".parquet"
+
+    def requires(self) -> dict[str, CachedTask]:
+        return {
+            "ranking": self.clone(RankTopics, expand=[]),
+            "queries": self.clone(AnalyzeTopics),
+            "tokens": self.clone(TokenizeDocuments),
+            "index": self.clone(BuildIndex),
+        }
+
+    def run(self) -> None:
+        (step,) = self.expand
+        ranking = read_ranking(self.input()["ranking"].path)
+        settings = {**EXPANDERS[step["use"]].defaults, **step["params"]}
+        top = ranking.filter(pc.less_equal(ranking.column("rank"), int(settings["fb_docs"])))
+        counts = term_counts(self.input()["tokens"].path, set(top.column("doc").to_pylist()))
+        index = load_index(self.input()["index"].path)
+        table = expand_queries(read_parquet(self.input()["queries"].path), ranking, counts,
+                               collection_of(index), step["use"], settings)  # fmt: skip
+        with atomic_path(self.output_path) as tmp:
+            pq.write_table(table, tmp)
 
 
 class MergeStatistics(CorpusTask):

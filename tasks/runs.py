@@ -80,6 +80,8 @@ def ranking_params(section: TrackSection, spec: RunSpec) -> dict[str, Any]:
     }
     if spec.quality:
         params.update(quality_training=str(section.quality_training), quality=spec.quality)
+    if spec.expand:
+        params.update(expand=[dict(step) for step in spec.expand])
     if spec.rerank:
         params.update(rerank=[step.key() for step in spec.rerank], rerank_sources=[step.source for step in spec.rerank])
     return params

@@ -30,9 +30,9 @@ class Scorer(Protocol):
         """`term_ids` of each list of a list<string> column, the queries of a run at once."""
         ...
 
-    def score(self, term_ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    def score(self, term_ids: list[int], weights: list[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Candidate documents (the index's column ids, each once, in any order) and their scores; repeated query
-        term ids count again."""
+        term ids count again, and with `weights` each term's part is multiplied by its weight."""
         ...
 
     def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:

@@ -17,6 +17,7 @@ from argrank.core.progress import track
 from argrank.index.store import Index
 from argrank.retrieval.queries import analyze_topics
 from argrank.retrieval.scorer import Scorer
+from argrank.retrieval.top_k import top_k
 
 if TYPE_CHECKING:
     from argrank.formats.topics import Topic
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RANKING_SCHEMA = pa.schema([("qid", pa.string()), ("doc", pa.string()), ("rank", pa.int32()), ("score", pa.float64())])
+
+
 def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, warn_unmatched: bool = True) -> pa.Table:
     """Top `depth` documents per query as a table (qid, doc, rank from 1, score), queries in the given order.
 
@@ -32,13 +35,21 @@ def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, wa
     collection's; a shard passes `warn_unmatched=False`, since the merge of all shards warns once instead.
     """
     qids, docs, scores = [], [], []  # per query with results: its qid, top columns and scores
-    pairs = zip(queries.column("qid").to_pylist(), ranker.term_ids_of_lists(queries.column("terms")))
-    for qid, term_ids in track(pairs, "rank", total=queries.num_rows, unit=" topics"):
+    if "weights" in queries.column_names:  # an expanded query (retrieval.expansion): weighted terms
+        terms = zip(queries.column("terms").to_pylist(), queries.column("weights").to_pylist())
+        weighted = [_known(ranker, listed, weights) for listed, weights in terms]
+    else:
+        weighted = [(term_ids, None) for term_ids in ranker.term_ids_of_lists(queries.column("terms"))]
+    pairs = zip(queries.column("qid").to_pylist(), weighted)
+    for qid, (term_ids, weights) in track(pairs, "rank", total=queries.num_rows, unit=" topics"):
         if not term_ids:
             if warn_unmatched:
                 warn_no_results(qid)
             continue
-        top, top_scores = ranker.top(term_ids, depth)
+        if weights is None:
+            top, top_scores = ranker.top(term_ids, depth)
+        else:
+            top, top_scores = top_k(*ranker.score(term_ids, weights), depth)
         qids.append(qid)
         docs.append(top)
         scores.append(top_scores)
@@ -53,6 +64,12 @@ def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, wa
         "score": pa.array(np.concatenate(scores) if scores else np.zeros(0)),
     }
     return pa.table(columns, schema=RANKING_SCHEMA)
+
+
+def _known(ranker: Scorer, terms: list[str], weights: list[float]) -> tuple[list[int], list[float]]:
+    """The ids of the terms the collection has, with their weights."""
+    kept = [(ids[0], weight) for term, weight in zip(terms, weights) if (ids := ranker.term_ids([term]))]
+    return [term for term, _ in kept], [weight for _, weight in kept]
 
 
 def rank_topics(

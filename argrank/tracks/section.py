@@ -19,7 +19,8 @@ from argrank.retrieval.steps import Step
 @dataclass(frozen=True)
 class RunSpec:
     """One run of a ranking track: its tag, ranking model and parameters, query formulation, quality re-ranking
-    settings (none: no re-ranking) and its own re-ranking steps. A track with run settings of its own subclasses it (RankingTrack.run_type).
+    settings (none: no re-ranking), its own re-ranking steps and its query expansion. A track with run settings of
+    its own subclasses it (RankingTrack.run_type).
 
     A run of a sweep also knows its entry in the runs file (`entry`, the tag written there) and its values of the
     parameters the entry lists (`swept`, in the order written), so the report can draw the entry's runs as a grid.
@@ -33,6 +34,7 @@ class RunSpec:
     entry: str = ""
     swept: tuple[tuple[str, Any], ...] = ()
     rerank: tuple[Step, ...] = ()  # the run's own re-ranking steps, in order (retrieval.steps)
+    expand: tuple[dict[str, Any], ...] = ()  # its query expansion, {use, params} (retrieval.expansion)
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,7 @@ class RankingTrack(Track):
     queries: Mapping[str, Callable[[Topic], str]] = field(default_factory=lambda: dict(SHARED_QUERIES))
     run_rules: RunRules = TREC
     quality_text: str | None = None  # the document column the quality model reads; None: no quality re-ranking
-    rerank_steps: bool = True  # whether a run may name re-ranking steps of its own (`rerank:`, retrieval.steps)
+    rerank_steps: bool = True  # whether a run may name its own re-ranking steps and query expansion (`rerank:`, `expand:`)
     track_keys: tuple[str, ...] = ()
     run_keys: tuple[str, ...] = ()
     section_type: type[TrackSection] = TrackSection

@@ -407,3 +407,30 @@ def test_rerank_mistakes_are_named(tmp_path, run, where, problem):
     images = "images:\n  collection: c\n  topics: t.xml\n  runs: {r: {rerank: [{use: 'plug:by_length'}]}}\n"
     with pytest.raises(InputError, match="images.runs.r: unknown setting.s. rerank"):
         load_config(write(tmp_path, images))
+
+
+def test_an_expansion_takes_its_defaults_and_sweeps_its_lists(tmp_path):
+    text = ARGS + "  runs:\n    r: {expand: [{use: rm3, params: {fb_terms: [5, 10]}}]}\n    b: {expand: [{use: bo1}]}\n"
+    runs = load_config(write(tmp_path, text))["args"].runs
+    assert [spec.tag for spec in runs] == ["r-fb_terms_5", "r-fb_terms_10", "b"]
+    assert runs[0].expand == ({"use": "rm3", "params": {"fb_docs": 3, "fb_terms": 5.0, "fb_lambda": 0.6}},)
+    assert runs[2].expand == ({"use": "bo1", "params": {"fb_docs": 3, "fb_terms": 10}},)
+
+
+@pytest.mark.parametrize(
+    "settings, where, problem",
+    [
+        ("  runs: {r: {expand: {use: rm3}}}\n", "args.runs.r.expand", "expected a list with one step"),
+        ("  runs: {r: {expand: [{use: rm3}, {use: bo1}]}}\n", "args.runs.r.expand", "one expansion step a run"),
+        ("  runs: {r: {expand: [{use: rm4}]}}\n", "args.runs.r.expand.1.", "expected a mapping .* with `use` one of bo1, rm3"),
+        ("  runs: {r: {expand: [{use: rm3, fb: 3}]}}\n", "args.runs.r.expand.1.", "unknown setting.s. fb"),
+        ("  runs: {r: {expand: [{use: rm3, params: {fb_lambda: 2}}]}}\n", "args.runs.r",
+         "parameter fb_lambda of the query expansion rm3 must be a number from 0 to 1"),
+        ("  runs: {r: {expand: [{use: rm3, params: {fb_docs: 2.5}}]}}\n", "args.runs.r",
+         "parameter fb_docs of the query expansion rm3 must be an integer of at least 1, got 2.5"),
+        ("  shards: 2\n  runs: {r: {expand: [{use: rm3}]}}\n", "args.shards", "runs with `expand` rank one index"),
+    ],
+)  # fmt: skip
+def test_expansion_mistakes_are_named(tmp_path, settings, where, problem):
+    with pytest.raises(InputError, match=f"{where}: {problem}"):
+        load_config(write(tmp_path, ARGS + settings))

@@ -18,7 +18,9 @@ class DirichletLM(PostingsScorer):
         frequencies = index.collection_frequencies if frequencies is None else frequencies
         self.background = frequencies / self.statistics.total_length
 
-    def score(self, term_ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    def score(self, term_ids: list[int], weights: list[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """As Scorer.score; with `weights`, each term's log-likelihood counts that many times (an expanded query)."""
+        weights = [1.0] * len(term_ids) if weights is None else list(weights)
         postings = self.index.postings
         rows = [self.rows[t] for t in term_ids]
         spans = [(postings.indptr[r], postings.indptr[r + 1]) if r >= 0 else (0, 0) for r in rows]
@@ -26,11 +28,12 @@ class DirichletLM(PostingsScorer):
             return np.empty(0, dtype=np.int64), np.empty(0)
         candidates = np.unique(np.concatenate([postings.indices[s:e] for s, e in spans]))
         log_likelihood = np.zeros(len(candidates))
-        for t, (start, end) in zip(term_ids, spans):
+        for t, weight, (start, end) in zip(term_ids, weights, spans):
             tf = np.zeros(len(candidates))
             tf[np.searchsorted(candidates, postings.indices[start:end])] = postings.data[start:end]
-            log_likelihood += np.log(tf + self.mu * self.background[t])
-        log_likelihood -= len(term_ids) * np.log(self.doc_lengths[candidates] + self.mu)
+            part = np.log(tf + self.mu * self.background[t])
+            log_likelihood += part if weight == 1.0 else weight * part
+        log_likelihood -= sum(weights) * np.log(self.doc_lengths[candidates] + self.mu)  # n·1.0 is n, bit for bit
         return candidates, log_likelihood
 
 
