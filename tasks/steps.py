@@ -19,7 +19,7 @@ from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.formats.topics import read_topics
 from argrank.retrieval.steps import Step, candidates, checked_scores, load, reordered
 from argrank.tracks.registry import track as registered
-from tasks.base import CachedTask, location, log
+from tasks.base import CachedTask, location, log, optional
 from tasks.quality import RerankQuality
 from tasks.rank import RankTopics
 from tasks.track_tasks import track_tasks
@@ -29,7 +29,7 @@ from tasks.track_tasks import track_tasks
 class RerankStep(CachedTask):
     """A run's ranking after its re-ranking steps up to the last one `rerank` lists."""
 
-    rerank = luigi.ListParameter(default=[], description="the run's re-ranking steps up to this one")
+    rerank = optional(luigi.ListParameter(default=[], description="the run's re-ranking steps up to this one"))
     rerank_sources = location(luigi.ListParameter(default=[], description='each step\'s module file, or ""'))
     tag = luigi.Parameter(default="", significant=False, description="the run's tag, for messages")
 
@@ -75,7 +75,7 @@ class RerankStep(CachedTask):
 class RankedRun:
     """For the stages after a run's ranking (its writer, its stance): which ranking they read, the last step's."""
 
-    omitted_when_empty = ("quality", "rerank", "rerank_sources")
+    omitted_when_empty = ("quality",)
 
     def ranking_task(self) -> CachedTask:
         if self.rerank:
