@@ -109,3 +109,17 @@ def test_every_listed_stance_training_file_reaches_the_one_model_and_its_signatu
         model.output_path
     }
     assert both["argrank-cmp-bm25"]["evaluation"].model_task().output_path == model.output_path
+
+
+def test_runs_without_steps_or_expansion_name_neither_in_any_stage():
+    """`rerank` and `expand` are left out of every stage's name and signature while empty (tasks.base.optional), so
+    runs without them keep the cache paths they had before either existed; a run with them names them."""
+    for track in ("args", "comparative", "images"):
+        for tasks in tasks_of(track).values():
+            for task in (tasks["run"], tasks["evaluation"], tasks["run"].requires()):
+                assert not {"rerank", "rerank_sources", "expand"} & set(task.own_params()), task
+    spec = next(spec for spec in load_config(REPO / "runs.yaml")["args"].runs if spec.tag == "argrank-bm25")
+    track = dataclasses.replace(load_config(REPO / "runs.yaml")["args"], runs=(
+        dataclasses.replace(spec, expand=({"use": "rm3", "params": {"fb_docs": 3}},)),))  # fmt: skip
+    expanded = run_tasks(track)["argrank-bm25"]
+    assert "expand" in expanded["run"].own_params() and "expand" in expanded["evaluation"].own_params()
