@@ -8,7 +8,6 @@ scoring.
 from __future__ import annotations
 
 import luigi
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
@@ -19,7 +18,7 @@ from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.formats.topics import read_topics
 from argrank.index.statistics import load_statistics, merge_statistics, save_statistics
 from argrank.index.store import load_index
-from argrank.retrieval.expansion import EXPANDERS, collection_of, expand_queries, term_counts
+from argrank.retrieval.expansion import EXPANDERS, collection_of, expand_queries, feedback_rows, term_counts
 from argrank.retrieval.merge import merge_rankings
 from argrank.retrieval.queries import analyze_topics
 from argrank.retrieval.registry import make_ranker, models
@@ -108,8 +107,8 @@ class ExpandQueries(CorpusTask):
         (step,) = self.expand
         ranking = read_ranking(self.input()["ranking"].path)
         settings = {**EXPANDERS[step["use"]].defaults, **step["params"]}
-        top = ranking.filter(pc.less_equal(ranking.column("rank"), int(settings["fb_docs"])))
-        counts = term_counts(self.input()["tokens"].path, set(top.column("doc").to_pylist()))
+        feedback = feedback_rows(ranking, settings["fb_docs"]).column("doc").to_pylist()
+        counts = term_counts(self.input()["tokens"].path, set(feedback))
         index = load_index(self.input()["index"].path)
         table = expand_queries(read_parquet(self.input()["queries"].path), ranking, counts,
                                collection_of(index), step["use"], settings)  # fmt: skip

@@ -120,7 +120,7 @@ def expand_queries(queries: pa.Table, ranking: pa.Table, counts: Mapping[str, Ma
     terms' counts are `counts` (document → term → count): a table (qid, terms, weights)."""
     expander = EXPANDERS[use]
     settings = {**expander.defaults, **params}
-    top = ranking.filter(pc.less_equal(ranking.column("rank"), int(settings["fb_docs"])))
+    top = feedback_rows(ranking, settings["fb_docs"])
     feedback: dict[str, list[Feedback]] = {}
     for qid, doc, score in zip(*(top.column(name).to_pylist() for name in ("qid", "doc", "score"))):
         feedback.setdefault(qid, []).append(Feedback(score, counts.get(doc, {})))
@@ -132,6 +132,11 @@ def expand_queries(queries: pa.Table, ranking: pa.Table, counts: Mapping[str, Ma
         rows["terms"].append(list(weighted))
         rows["weights"].append(list(weighted.values()))
     return pa.table(rows, schema=WEIGHTED_QUERY_SCHEMA)
+
+
+def feedback_rows(ranking: pa.Table, fb_docs: float) -> pa.Table:
+    """Each topic's top `fb_docs` rows of a ranking (qid, doc, rank, score): the documents an expansion reads."""
+    return ranking.filter(pc.less_equal(ranking.column("rank"), int(fb_docs)))
 
 
 def collection_of(index: Index) -> Collection:
