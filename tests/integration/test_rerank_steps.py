@@ -1,14 +1,19 @@
 """A researcher's own re-ranker, a `module:callable` beside the runs file, through the graph on the embedded data:
 its run's top 10 are BM25's top 10 in a new order; changing its parameter recomputes that step and what follows,
-nothing before it; a re-ranker that fails publishes nothing and caches nothing for its step."""
+nothing before it; a re-ranker that fails publishes nothing and caches nothing for its step; a comparative stance
+run, the nightly and the TIRA contract run it too."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+import sys
 from collections import defaultdict
 
 import luigi
 import yaml
-from graph import build, cache_state, copy_project, stages_of
+from graph import REPO, build, cache_state, copy_project, stages_of
 
 from argrank.formats.runfile import read_run
 from workflows import FullSubmission
@@ -95,3 +100,26 @@ def test_a_comparative_run_with_stance_reads_its_reranked_top(tmp_path):
         assert set(before[topic][:5]) == set(after[topic][:5]) and before[topic][5:] == after[topic][5:]
     assert any(before[topic][:5] != after[topic][:5] for topic in before)
     assert {line.q0 for line in read_run(folder / "mine.txt")} - {"Q0"}  # stance labels in column 2, not Q0
+
+
+def _argrank(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "workflows.cli", *args], cwd=REPO, capture_output=True, text=True,
+                          timeout=600, check=False)  # fmt: skip
+
+
+def test_the_nightly_and_tira_run_a_reranker_beside_the_runs_file(tmp_path):
+    runs_file, outputs = _runs_file(tmp_path, {"use": "plug:by_length", "depth": 10})
+    nightly = _argrank("nightly", "--runs-file", str(runs_file), "--outputs", str(outputs))
+    assert nightly.returncode == 0, nightly.stderr
+    (record,) = [json.loads(line) for line in (outputs / "history.jsonl").read_text().splitlines()]
+    assert set(record["means"]["args"]) == {"bm25", "mine"}
+
+    given = tmp_path / "input"
+    shutil.copytree(tmp_path / "data" / "args" / "corpus", given)
+    shutil.copy(tmp_path / "data" / "args" / "topics.xml", given / "topics.xml")
+    tira = _argrank("tira", "-i", str(given), "-o", str(tmp_path / "out"), "--run", "mine", "--runs-file",
+                    str(runs_file), "--outputs", str(tmp_path / "tira-outputs"))  # fmt: skip
+    assert tira.returncode == 0, tira.stderr
+    lines = (tmp_path / "out" / "run.txt").read_text().splitlines()
+    assert lines and {line.split()[5] for line in lines} == {"mine"}
+    assert any((tmp_path / "tira-outputs" / "cache" / "args" / "rerank").iterdir())
