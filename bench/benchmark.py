@@ -54,7 +54,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--subset", type=int, default=50_000, help="documents for rank-bm25 and the identity check")
     # Five, as the issue's own measurement of the peers took: our ranker's first two rounds compute the tf factors
     # its queries reach, so of three rounds only one would run at its steady pace.
-    parser.add_argument("--repeats", type=int, default=5, help="retrieval timings are the best of this many (5)")
+    parser.add_argument("--repeats", type=int, default=10, help="retrieval timings are the best of this many (10)")
     parser.add_argument(
         "--peers", default=",".join(PEERS), help=f"comma-separated peers to measure: {', '.join(PEERS)} (all)"
     )

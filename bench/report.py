@@ -490,7 +490,7 @@ not edit it by hand. It is the one place in the documentation with measured spee
 - **Perspective**: the three scenarios of the real release's training part, ranked at the dev split's size in one
   process, where `../shared/data/perspective-release-train` is present.
 - **Clocks**: CPU-seconds (user + system, all threads) are measured beside every wall time; the args track's time
-  targets are judged on CPU-seconds, so a busy machine moves them little. Retrieval is the best of five repeats.
+  targets are judged on CPU-seconds, so a busy machine moves them little. Retrieval is the best of ten repeats.
   Peak memory is each process's own peak RSS.
 
 `bench/README.md` has every detail of the method, and `PYTHONPATH=. .venv/bin/python -m bench.benchmark --help` the

@@ -17,11 +17,14 @@ modules:
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
 from typing import Protocol
 
 from argrank.kernels import ahead_of_time, bm25_numba, bm25_numpy
 
 KERNELS = ("auto", "numba", "numpy")  # the `kernels` setting's values
+L2 = Path("/sys/devices/system/cpu/cpu0/cache/index2")  # Linux's description of the first core's level-2 cache
 
 
 class Kernels(Protocol):
@@ -32,6 +35,9 @@ class Kernels(Protocol):
     def accumulate(self, indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table) -> int: ...
 
     def collect(self, indptr, indices, rows, table, bar, candidates, scores) -> int: ...
+
+    def top_candidates(self, indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, k, block,
+                       sample, candidates, scores) -> int: ...  # fmt: skip
 
 
 def choose(setting: str = "auto") -> Kernels:
@@ -50,3 +56,17 @@ def name(kernels: Kernels) -> str:
     if isinstance(kernels, ahead_of_time.Prebuilt):
         return "prebuilt"
     return "numpy" if kernels is bm25_numpy else "numba"
+
+
+@cache
+def block_documents() -> int:
+    """How many documents' running scores (8 bytes each) `top_candidates` keeps at a time: three quarters of a
+    core's level-2 cache where Linux says its size, else of 1 MiB, so that the block's scores stay in it."""
+    size = 2**20
+    try:
+        if (L2 / "level").read_text().strip() == "2":
+            text = (L2 / "size").read_text().strip().upper()
+            size = int(text.rstrip("KM")) * {"K": 2**10, "M": 2**20}.get(text[-1:], 1)
+    except (OSError, ValueError):
+        pass
+    return max(size * 3 // 4 // 8, 1024)

@@ -41,6 +41,7 @@ _INT64 = ("i8[::1]", np.int64)
 _INT32 = ("i4[::1]", np.int32)
 _FLOATS = ("f8[::1]", np.float64)
 _NUMBER = ("f8", None)
+_INTEGER = ("i8", int)
 # Postings' frequencies are uint16 or int32 (kernels/inversion.py): a kernel reading or writing them is built once
 # for each, as impacts_uint16, impacts_int32, ….
 FREQUENCIES = {"uint16": ("u2[::1]", np.uint16), "int32": _INT32}
@@ -52,6 +53,10 @@ EXPORTS = {
                                                       ("b1[::1]", np.bool_), _INT64, _FLOATS, _FLOATS, _FLOATS))
        for name, kind in FREQUENCIES.items()},
     "collect": (bm25_numba.collect, (_INT64, _INT32, _INT64, _FLOATS, _NUMBER, _INT32, _FLOATS)),
+    **{f"top_candidates_{name}": (bm25_numba.top_candidates,
+                                  (_INT64, _INT32, kind, _FLOATS, _NUMBER, _FLOATS, ("b1[::1]", np.bool_), _INT64,
+                                   _FLOATS, _FLOATS, _FLOATS, _INTEGER, _INTEGER, _FLOATS, _INT32, _FLOATS))
+       for name, kind in FREQUENCIES.items()},
     "number_terms": (inversion.number_terms, (_INT32, _INT64, _INT64, _INT64, _INT64, _INT64, _INT64)),
     **{f"write_postings_{name}": (inversion.write_postings, (_INT32, _INT64, _INT64, _INT64, _INT64, _INT32, kind))
        for name, kind in FREQUENCIES.items()},
@@ -59,7 +64,8 @@ EXPORTS = {
 
 
 class Prebuilt:
-    """The built module's functions under their kernels' names (BM25's `impacts`, `accumulate`, `collect`;
+    """The built module's functions under their kernels' names (BM25's `impacts`, `accumulate`, `collect`,
+    `top_candidates`;
     the inversion's `number_terms`, `write_postings`), every argument checked."""
 
     def __init__(self, module: ModuleType):
@@ -73,6 +79,9 @@ class Prebuilt:
 
     def collect(self, *arguments) -> int:
         return self._call("collect", arguments)
+
+    def top_candidates(self, *arguments) -> int:
+        return self._call("top_candidates", arguments)
 
     def number_terms(self, *arguments) -> int:
         return self._call("number_terms", arguments)
@@ -94,22 +103,23 @@ class Prebuilt:
         expected = dict.fromkeys(what for at, what in problems if at == position)
         if position < 0:
             raise TypeError(f"{name} takes {len(EXPORTS[builds[0]][1])} arguments, not {len(arguments)}")
-        if None in expected:
-            raise TypeError(f"{name}: argument {position} must be a number, not {type(arguments[position]).__name__}")
+        if None in expected or int in expected:
+            what = "an integer" if int in expected else "a number"
+            raise TypeError(f"{name}: argument {position} must be {what}, not {type(arguments[position]).__name__}")
         kinds = " or ".join(str(np.dtype(dtype)) for dtype in expected)
         raise TypeError(f"{name}: argument {position} must be a contiguous 1-d {kinds} array")
 
 
 def _mismatch(build: str, arguments: tuple) -> tuple[int, type | None] | None:
-    """Where the arguments do not fit the build: (position, the dtype expected there, None for a number), or
-    (-1, None) for another count; None where they all fit."""
+    """Where the arguments do not fit the build: (position, the dtype expected there, None for a number, int for
+    an integer), or (-1, None) for another count; None where they all fit."""
     expected = EXPORTS[build][1]
     if len(arguments) != len(expected):
         return -1, None
     for position, (value, (_, dtype)) in enumerate(zip(arguments, expected)):
-        if dtype is None:
-            if not isinstance(value, (float, int)) or isinstance(value, bool):
-                return position, None
+        if dtype is None or dtype is int:
+            if not isinstance(value, int if dtype else (float, int)) or isinstance(value, bool):
+                return position, dtype
         elif not (isinstance(value, np.ndarray) and value.dtype == dtype and value.ndim == 1
                   and value.flags.c_contiguous):  # fmt: skip
             return position, dtype

@@ -19,6 +19,9 @@ from numba import njit
 from argrank.kernels.bm25_numpy import DAMAGED, UNTOUCHED
 from argrank.kernels.prefetch import AHEAD, prefetch
 
+STRIDE = 64  # top_candidates samples one document's score in STRIDE ...
+RUN = 8  # ... in runs of RUN documents (one cache line of scores)
+
 
 @njit(cache=True, nogil=True)
 def impacts(indptr, indices, data, rows, norm, k1_plus_1, out):  # pragma: no cover
@@ -105,3 +108,107 @@ def collect(indptr, indices, rows, table, bar, candidates, scores):  # pragma: n
                 scores[n] = score
                 n += 1
     return n
+
+
+@njit(cache=True, nogil=True)
+def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, k, block, sample,
+                   candidates, scores):  # pragma: no cover  # fmt: skip
+    """List into `candidates` and `scores` a set of the query's documents that holds its k best (as `accumulate` and
+    `collect` score them, in the same arithmetic): how many, or DAMAGED. `table` is UNTOUCHED before and after.
+
+    The documents are taken in blocks of at most `block` ids, each scored whole (every row's postings in it) before
+    the next, so the running scores of a block stay in a cache that the whole table outgrows; only the first
+    `block` entries of `table` are used. In each block, only the documents at or above a bar are listed: a score
+    that a sample of the block (the first RUN documents of every RUN·STRIDE) very likely puts below the query's
+    k-th best overall. Where fewer than k listed documents reach the highest bar used, that may not hold, and the
+    query is scored again with every document listed. Posting lists must be sorted by document, as the index
+    writes them; a posting outside its block is DAMAGED."""
+    documents = len(norm)
+    if len(table) < min(block, documents) or len(candidates) < documents or len(scores) < documents or block < 1:
+        return DAMAGED
+    blocks = -(-documents // block)
+    width = -(-documents // blocks) if blocks else 0  # blocks of equal width, the last one shorter
+    m = len(rows)
+    positions, ends = np.empty(m, np.int64), np.empty(m, np.int64)
+    for j in range(m):
+        start, end = indptr[rows[j]], indptr[rows[j] + 1]
+        if start < 0 or end < start or end > len(indices) or end > len(data) or (cached[j] and end > len(impact)):
+            return DAMAGED
+        ends[j] = end
+    stops = np.empty(m, np.int64)
+    for attempt in range(2):  # the second lists every document
+        for j in range(m):
+            positions[j] = indptr[rows[j]]
+        n, highest, barred = 0, UNTOUCHED, False
+        for first in range(0, documents, max(width, 1)):
+            last = min(documents, first + width)
+            for j in range(m):  # the block's part of each row, scored
+                start = positions[j]
+                stop = start + np.searchsorted(indices[start : ends[j]], last)
+                stops[j] = stop
+                weight, factor, kept = idf[j], scale[j], cached[j]
+                for i in range(start, stop):
+                    if i + AHEAD < stop:
+                        ahead = indices[i + AHEAD]
+                        prefetch(table, ahead - first)
+                        if not kept:
+                            prefetch(norm, ahead)
+                    d = indices[i]
+                    if d < first or d >= last:
+                        return DAMAGED
+                    if kept:
+                        tf = impact[i]
+                    else:
+                        f = np.float64(data[i])
+                        tf = f * k1_plus_1 / (f + norm[d])
+                    if j == 0:
+                        table[d - first] = 0.0 + factor * (weight * tf)
+                    else:
+                        score = table[d - first]
+                        table[d - first] = (0.0 if score == UNTOUCHED else score) + factor * (weight * tf)
+            bar = UNTOUCHED
+            if attempt == 0:
+                bar = _block_bar(table, last - first, documents, k, sample)
+                if bar != UNTOUCHED:
+                    highest, barred = max(highest, bar), True
+            for j in range(m):  # listed and cleared
+                for i in range(positions[j], stops[j]):
+                    if i + AHEAD < stops[j]:
+                        prefetch(table, indices[i + AHEAD] - first)
+                    d = indices[i]
+                    score = table[d - first]
+                    table[d - first] = UNTOUCHED
+                    if score >= bar and score != UNTOUCHED:
+                        candidates[n] = d
+                        scores[n] = score
+                        n += 1
+                positions[j] = stops[j]
+        if not barred:
+            return n
+        reaching = 0
+        for i in range(n):
+            if scores[i] >= highest:
+                reaching += 1
+        if reaching >= k:  # the k-th best is at or above every bar: each block listed all of the k best it holds
+            return n
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _block_bar(table, width, documents, k, sample):  # pragma: no cover
+    """A bar for the block's first `width` scores in `table`: among the sampled ones that the query reached, the one
+    that twice the sample's expected share of the query's k best (and a few more) are at or above. UNTOUCHED
+    (list everything) where the sample is that small, or `sample` too short to hold it."""
+    if len(sample) < width // STRIDE + RUN:
+        return UNTOUCHED
+    sampled = 0
+    for start in range(0, width - width % (RUN * STRIDE), RUN * STRIDE):
+        for i in range(start, start + RUN):
+            score = table[i]
+            if score != UNTOUCHED:
+                sample[sampled] = score
+                sampled += 1
+    rank = -(-2 * max(k, 0) * width // (documents * STRIDE)) + 8
+    if sampled <= rank:
+        return UNTOUCHED
+    return np.partition(sample[:sampled], sampled - rank)[sampled - rank]

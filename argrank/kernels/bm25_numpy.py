@@ -79,6 +79,16 @@ def collect(indptr, indices, rows, table, bar, candidates, scores) -> int:
     return n
 
 
+def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, k, block, sample,
+                   candidates, scores) -> int:  # fmt: skip
+    """As bm25_numba.top_candidates, with no bar and no blocks: every document the query reaches is listed (a set that
+    holds its k best), as `accumulate` and `collect` list them."""
+    if len(candidates) < len(norm) or len(scores) < len(norm):
+        return DAMAGED
+    result = accumulate(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table)
+    return result if result == DAMAGED else collect(indptr, indices, rows, table, UNTOUCHED, candidates, scores)
+
+
 def _factors(frequencies: np.ndarray, norms: np.ndarray, k1_plus_1: float, out: np.ndarray) -> np.ndarray:
     """tf·(k1+1) / (tf + norm) of each posting into `out`, with the compiled kernels' operations."""
     tf = frequencies.astype(np.float64)

@@ -29,5 +29,19 @@ def top_k(candidates: np.ndarray, scores: np.ndarray, k: int) -> tuple[np.ndarra
         threshold = np.partition(scores, len(scores) - k)[len(scores) - k]
         keep = np.flatnonzero(scores >= threshold)  # positions, found once for both takes
         candidates, scores = candidates[keep], scores[keep]
-    order = np.lexsort((candidates, -scores))[:k]
+    order = best_first(candidates, scores)[:k]
     return candidates[order], scores[order]
+
+
+def best_first(candidates: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """The positions of the candidates by score, best first, ties by document id: what
+    `np.lexsort((candidates, -scores))` gives, in one sort by score and, where scores tie, one by (run of equal
+    scores, document id) (lexsort's two stable sorts take several times as long)."""
+    order = np.argsort(-scores)
+    ranked = scores[order]
+    changes = ranked[1:] != ranked[:-1]
+    if changes.all():
+        return order
+    run = np.concatenate(([0], np.cumsum(changes)))  # each position's run of equal scores, in score order
+    key = (run << 32) | candidates[order].astype(np.int64)  # column ids are below 2**31
+    return order[np.argsort(key)]

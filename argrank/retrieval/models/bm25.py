@@ -9,14 +9,12 @@ import numpy as np
 
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import Index
-from argrank.kernels import Kernels, choose
+from argrank.kernels import Kernels, block_documents, choose
+from argrank.kernels.bm25_numba import RUN, STRIDE
 from argrank.kernels.bm25_numpy import DAMAGED, UNTOUCHED
 from argrank.retrieval.registry import Range, RankingModel
 from argrank.retrieval.scorer import PostingsScorer
 from argrank.retrieval.top_k import top_k
-
-STRIDE = 64  # the bar for a top k is read from one document's score in STRIDE ...
-RUN = 8  # ... in runs of RUN documents
 
 
 class BM25(PostingsScorer):
@@ -59,6 +57,8 @@ class BM25(PostingsScorer):
         self._candidates = np.empty(self.index.num_docs, dtype=np.int32)
         self._rows = np.zeros(0, dtype=np.int64)  # the posting rows of the query in the table
         self._scores = np.empty(self.index.num_docs)
+        self._block = block_documents()
+        self._sample = np.empty(min(self._block, self.index.num_docs) // STRIDE + RUN)  # top's samples of a block
 
     def score(self, term_ids: list[int], weights: list[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """As Scorer.score; with `weights`, each term's part is multiplied by its weight (a query expanded with
@@ -68,29 +68,41 @@ class BM25(PostingsScorer):
         return self._candidates[:n].copy(), self._scores[:n].copy()
 
     def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
-        """As Scorer.top. Only the documents scoring at least a bar are listed and selected from: a bar that a
-        sample of the scores puts below the k-th best (see _bar). Where fewer than k clear it, the query is scored
-        again and every document it reaches is listed."""
-        self._accumulate(term_ids, None)
-        bar = self._bar(k)
-        n = self._collect(bar)
-        if n < k and bar != UNTOUCHED:
-            self._accumulate(term_ids, None)
-            n = self._collect(UNTOUCHED)
+        """As Scorer.top. The kernels list a set of documents that holds the k best (kernels/bm25_numba.py's
+        `top_candidates`: the documents scored in blocks that stay in the cache, and only those above a bar a sample
+        of the scores sets listed), and top_k selects from those."""
+        if k <= 0:
+            return top_k(self._candidates[:0], self._scores[:0], k)
+        self._prepare(term_ids, None)
+        postings = self.index.postings
+        n = self.kernels.top_candidates(
+            postings.indptr, postings.indices, postings.data, self.norm, self.k1 + 1, self._impacts, self._cached,
+            self._rows, self._idf, self._scale, self._table, int(k), self._block, self._sample, self._candidates,
+            self._scores,
+        )  # fmt: skip
+        if n == DAMAGED:
+            self._table.fill(UNTOUCHED)
+            raise _damaged()
         return top_k(self._candidates[:n], self._scores[:n], k)
 
-    def _accumulate(self, term_ids: list[int], weights: list[float] | None) -> None:
-        """Add the query's scores into the table; `_collect` then lists them (and clears it)."""
-        postings = self.index.postings
+    def _prepare(self, term_ids: list[int], weights: list[float] | None) -> None:
+        """The query's posting rows, idf, weights and whether each row's tf factors are kept (`_kept_factors`), for
+        its terms that some document holds (a term no document of this index holds adds nothing)."""
         term_ids = np.asarray(term_ids, dtype=np.int64)
         rows = self.rows[term_ids] if len(term_ids) else term_ids
         scale = np.ones(len(term_ids)) if weights is None else np.asarray(weights, dtype=np.float64)
-        present = rows >= 0  # a term no document of this index holds adds nothing
-        self._rows, term_ids, scale = rows[present], term_ids[present], scale[present]
-        kernels = self.kernels
-        result = kernels.accumulate(
-            postings.indptr, postings.indices, postings.data, self.norm, self.k1 + 1, self._impacts,
-            self._kept_factors(kernels, self._rows), self._rows, self.idf[term_ids], scale, self._table,
+        present = rows >= 0
+        self._rows, term_ids, self._scale = rows[present], term_ids[present], scale[present]
+        self._idf = self.idf[term_ids]
+        self._cached = self._kept_factors(self.kernels, self._rows)
+
+    def _accumulate(self, term_ids: list[int], weights: list[float] | None) -> None:
+        """Add the query's scores into the table; `_collect` then lists them (and clears it)."""
+        self._prepare(term_ids, weights)
+        postings = self.index.postings
+        result = self.kernels.accumulate(
+            postings.indptr, postings.indices, postings.data, self.norm, self.k1 + 1, self._impacts, self._cached,
+            self._rows, self._idf, self._scale, self._table,
         )  # fmt: skip
         if result == DAMAGED:
             self._table.fill(UNTOUCHED)  # the table holds this query's partial sums: start afresh
@@ -106,19 +118,6 @@ class BM25(PostingsScorer):
             self._table.fill(UNTOUCHED)
             raise _damaged()
         return n
-
-    def _bar(self, k: int) -> float:
-        """A score the k-th best of the query in the table is very likely at or above: among a sample of one
-        document in STRIDE (the first RUN of every RUN·STRIDE, so that each sampled run is read as one cache line),
-        twice the share of the k best that such a sample holds (and a few more) are at or above it. UNTOUCHED
-        (every document) where the sample is that small."""
-        whole = len(self._table) - len(self._table) % (RUN * STRIDE)
-        sample = self._table[:whole].reshape(-1, RUN * STRIDE)[:, :RUN].ravel()
-        sample = sample[sample != UNTOUCHED]
-        rank = -(-2 * max(k, 0) // STRIDE) + 8
-        if len(sample) <= rank:
-            return UNTOUCHED
-        return float(np.partition(sample, len(sample) - rank)[len(sample) - rank])
 
     def _kept_factors(self, kernels: Kernels, rows: np.ndarray) -> np.ndarray:
         """Whether the accumulator reads each row's tf·(k1+1) / (tf + norm) from `_impacts`: a row's first query

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from argrank.kernels import bm25_numba, bm25_numpy
 from argrank.kernels.bm25_numpy import UNTOUCHED
+from argrank.retrieval.top_k import top_k
 
 
 @st.composite
@@ -94,3 +95,71 @@ def test_a_first_part_of_negative_zero_is_summed_from_zero_as_compiled():
     for kept in (np.array([True, False]), np.array([False, True])):
         compiled, plain = _run(bm25_numba, *case, kept), _run(bm25_numpy, *case, kept)
         assert compiled[2].tobytes() == plain[2].tobytes() == np.zeros(2).tobytes()
+
+
+def _top(kernels, indptr, indices, data, norm, query, idf, scale, kept, k, block):
+    """top_candidates on the case with its rows sorted by document (as an index holds them), then the k best of
+    what it lists."""
+    indices = indices.copy()
+    for row in range(len(indptr) - 1):
+        indices[indptr[row] : indptr[row + 1]].sort()
+    out = np.zeros(len(indices))
+    assert kernels.impacts(indptr, indices, data, np.flatnonzero(kept), norm, 2.2, out) == 0
+    table = np.full(len(norm), UNTOUCHED)
+    sample = np.empty(min(block, len(norm)) // bm25_numba.STRIDE + bm25_numba.RUN)
+    candidates, scores = np.empty(len(norm), dtype=np.int32), np.empty(len(norm))
+    n = kernels.top_candidates(indptr, indices, data, norm, 2.2, out, kept[query], query, idf, scale, table, k, block,
+                               sample, candidates, scores)  # fmt: skip
+    assert n >= 0 and np.all(table == UNTOUCHED)
+    return top_k(candidates[:n], scores[:n], k), indices, n
+
+
+@settings(max_examples=200, deadline=None)
+@given(postings_and_query(), st.integers(1, 50), st.integers(1, 45))
+def test_top_candidates_hold_the_k_best_in_every_build(prebuilt_kernels, case, k, block):
+    """Whatever the block size (several blocks, or one) and k, each build lists the k best that accumulate and
+    collect score, bit for bit, and leaves the table UNTOUCHED."""
+    indptr, _, data, norm, query, idf, scale, kept = case
+    for kernels in (bm25_numba, bm25_numpy, prebuilt_kernels):
+        (docs, best), indices, _ = _top(kernels, *case, k, block)
+        _, everyone, all_scores = _run(bm25_numba, indptr, indices, data, norm, query, idf, scale, kept)
+        expected = top_k(everyone, all_scores, k)
+        assert docs.tobytes() == expected[0].tobytes() and best.tobytes() == expected[1].tobytes()
+
+
+@pytest.mark.parametrize("block", [4_096, 7_000, 20_000])
+def test_top_candidates_score_again_where_the_sampled_documents_are_the_best(prebuilt_kernels, block):
+    """Where exactly the sampled documents (the first RUN of every RUN·STRIDE in each block) score best, fewer than
+    k listed documents reach the bar: the query is scored again with every document listed."""
+    documents = 20_000
+    run, stride = bm25_numba.RUN, bm25_numba.STRIDE
+    blocks = -(-documents // block)
+    width = -(-documents // blocks)
+    sampled = np.array([(d % width) % (run * stride) < run for d in range(documents)])
+    indptr = np.array([0, documents], dtype=np.int64)
+    indices = np.arange(documents, dtype=np.int32)
+    data = np.where(sampled, 5, 1).astype(np.int32)
+    case = (indptr, indices, data, np.ones(documents), np.array([0]), np.array([1.5]), np.array([1.0]),
+            np.array([False]))  # fmt: skip
+    k = int(sampled.sum()) + 50
+    for kernels in (bm25_numba, bm25_numpy, prebuilt_kernels):
+        (docs, best), _, listed = _top(kernels, *case, k, block)
+        _, everyone, all_scores = _run(bm25_numba, *case)
+        expected = top_k(everyone, all_scores, k)
+        assert docs.tolist() == expected[0].tolist() and best.tolist() == expected[1].tolist()
+        assert listed == documents  # scored again (the numpy build always lists every document)
+    (docs, _), _, listed = _top(bm25_numba, *case, int(sampled.sum()) // 2, block)
+    assert listed < documents and docs.tolist() == np.flatnonzero(sampled)[: len(docs)].tolist()  # the bar held
+
+
+def test_top_candidates_refuse_a_posting_outside_its_block(prebuilt_kernels):
+    """A row not sorted by document puts a posting outside the block being scored: DAMAGED, nothing written
+    outside the table's first block."""
+    indptr = np.array([0, 3], dtype=np.int64)
+    indices, data = np.array([9, 1, 2], dtype=np.int32), np.ones(3, dtype=np.int32)
+    for kernels in (bm25_numba, prebuilt_kernels):
+        table = np.full(5, UNTOUCHED)
+        result = kernels.top_candidates(indptr, indices, data, np.ones(10), 2.2, np.zeros(3), np.array([False]),
+                                        np.array([0]), np.array([1.0]), np.array([1.0]), table, 3, 5, np.empty(8),
+                                        np.empty(10, dtype=np.int32), np.empty(10))  # fmt: skip
+        assert result == bm25_numpy.DAMAGED

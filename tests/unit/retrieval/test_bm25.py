@@ -16,7 +16,7 @@ from argrank.formats.token_table import TERMS_KEY
 from argrank.index.build import build_index, index_codes, read_token_codes, read_tokens
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import load_index, save_index
-from argrank.retrieval.models.bm25 import RUN, STRIDE
+from argrank.kernels.bm25_numba import RUN, STRIDE
 from argrank.retrieval.registry import make_ranker, resolve_params
 from argrank.retrieval.top_k import top_k
 

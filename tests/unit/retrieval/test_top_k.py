@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from argrank.retrieval.top_k import SAMPLED, STRIDE, top_k
+from argrank.retrieval.top_k import SAMPLED, STRIDE, best_first, top_k
 
 
 def reference(candidates: np.ndarray, scores: np.ndarray, k: int) -> list[tuple[int, float]]:
@@ -35,3 +35,13 @@ def test_a_sample_that_lets_too_few_through_falls_back_to_all():
     candidates = np.arange(n, dtype=np.int32)[::-1].copy()
     docs, best = top_k(candidates, scores, k)
     assert list(zip(docs.tolist(), best.tolist())) == reference(candidates, scores, k)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 300), st.integers(1, 12), st.integers(0, 2**32 - 1))
+def test_best_first_is_lexsorts_order(n, distinct, seed):
+    """best_first orders as np.lexsort((candidates, -scores)): by score, runs of equal scores by document id."""
+    rng = np.random.default_rng(seed)
+    candidates = rng.permutation(n * 4 + 1)[:n].astype(np.int32)
+    scores = rng.integers(-distinct, distinct, n) / 3.0
+    assert best_first(candidates, scores).tolist() == np.lexsort((candidates, -scores)).tolist()
