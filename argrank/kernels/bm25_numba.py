@@ -59,26 +59,38 @@ def accumulate(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf
         start, end = indptr[row], indptr[row + 1]
         if start < 0 or end < start or end > len(indices) or end > len(data) or (kept and end > len(impact)):
             return DAMAGED
-        for i in range(start, end):
-            if i + AHEAD < end:  # the table is larger than the cache: ask for a later posting's document now
-                ahead = indices[i + AHEAD]
-                prefetch(table, ahead)
-                if not kept:
-                    prefetch(norm, ahead)
-            d = indices[i]
-            if d < 0 or d >= documents:
-                return DAMAGED
-            if kept:
-                tf = impact[i]
-            else:
-                f = np.float64(data[i])
-                tf = f * k1_plus_1 / (f + norm[d])
-            if j == 0:  # the table is UNTOUCHED before the first list: no need to read it
-                table[d] = 0.0 + factor * (weight * tf)
-            else:
-                score = table[d]
-                table[d] = (0.0 if score == UNTOUCHED else score) + factor * (weight * tf)
+        if not _add(indices, data, norm, k1_plus_1, impact, kept, start, end, 0, documents, weight, factor, j == 0,
+                    table):  # fmt: skip
+            return DAMAGED
     return 0
+
+
+@njit(cache=True, nogil=True)
+def _add(indices, data, norm, k1_plus_1, impact, kept, start, end, first, last, weight, factor, fresh,
+         table):  # pragma: no cover  # fmt: skip
+    """Add the parts of the postings start … end, all of documents first … last − 1, into `table` (document d at
+    d − first); `fresh` where the table is UNTOUCHED for all of them (a query's first list: written unread). False
+    for a posting outside first … last − 1."""
+    for i in range(start, end):
+        if i + AHEAD < end:  # the table is larger than the cache: ask for a later posting's document now
+            ahead = indices[i + AHEAD]
+            prefetch(table, ahead - first)
+            if not kept:
+                prefetch(norm, ahead)
+        d = indices[i]
+        if d < first or d >= last:
+            return False
+        if kept:
+            tf = impact[i]
+        else:
+            f = np.float64(data[i])
+            tf = f * k1_plus_1 / (f + norm[d])
+        if fresh:
+            table[d - first] = 0.0 + factor * (weight * tf)
+        else:
+            score = table[d - first]
+            table[d - first] = (0.0 if score == UNTOUCHED else score) + factor * (weight * tf)
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -146,26 +158,9 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
                 start = positions[j]
                 stop = start + np.searchsorted(indices[start : ends[j]], last)
                 stops[j] = stop
-                weight, factor, kept = idf[j], scale[j], cached[j]
-                for i in range(start, stop):
-                    if i + AHEAD < stop:
-                        ahead = indices[i + AHEAD]
-                        prefetch(table, ahead - first)
-                        if not kept:
-                            prefetch(norm, ahead)
-                    d = indices[i]
-                    if d < first or d >= last:
-                        return DAMAGED
-                    if kept:
-                        tf = impact[i]
-                    else:
-                        f = np.float64(data[i])
-                        tf = f * k1_plus_1 / (f + norm[d])
-                    if j == 0:
-                        table[d - first] = 0.0 + factor * (weight * tf)
-                    else:
-                        score = table[d - first]
-                        table[d - first] = (0.0 if score == UNTOUCHED else score) + factor * (weight * tf)
+                if not _add(indices, data, norm, k1_plus_1, impact, cached[j], start, stop, first, last, idf[j],
+                            scale[j], j == 0, table):  # fmt: skip
+                    return DAMAGED
             bar = UNTOUCHED
             if attempt == 0:
                 bar = _block_bar(table, last - first, documents, k, sample)
