@@ -27,7 +27,7 @@ from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS
 from argrank.quality.settings import RANGES as QUALITY_RANGES
 from argrank.retrieval.expansion import EXPANDERS
 from argrank.retrieval.registry import resolve_params
-from argrank.retrieval.steps import DEFAULT_DEPTH, Step, checked_step_params
+from argrank.retrieval.steps import DEFAULT_DEPTH, REWRITERS, Step, checked_step_params, takes_feedback
 from argrank.retrieval.steps import resolve as resolve_step
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
@@ -334,40 +334,64 @@ def _steps(path: Path, where: str, value: Any) -> list[tuple[Step, Any, dict[str
     return steps
 
 
-def _expansion(path: Path, where: str, value: Any) -> list[tuple[str, dict[str, Any]]]:
-    """A run's `expand:` list: (the built-in expansion it uses, its parameters as written, lists included)."""
+def _expansion(path: Path, where: str, value: Any) -> list[tuple[Step | None, Any, dict[str, Any]]]:
+    """A run's `expand:` list, in order: (the rewriter's step without its parameters, or None for a built-in
+    expansion; the built-in's name or the rewriter's callable; its parameters as written, lists included)."""
     if not isinstance(value, list):
-        raise InputError(path, where, "expected a list with one step {use: rm3 or bo1, params: {...}}")
-    if len(value) > 1:
-        raise InputError(path, where, "one expansion step a run (a second would expand the first's query)")
-    steps = []
+        raise InputError(path, where, "expected a list of steps, each {use: NAME, params: {...}}")
+    steps: list[tuple[Step | None, Any, dict[str, Any]]] = []
     for number, step in enumerate(value, start=1):
         here = f"{where}[{number}]"
-        if not isinstance(step, dict) or step.get("use") not in EXPANDERS:
+        if not isinstance(step, dict) or not isinstance(step.get("use"), str) or not step["use"]:
             known = ", ".join(sorted(EXPANDERS))
-            raise InputError(path, here, f"expected a mapping {{use: NAME, params: {{...}}}} with `use` one of {known}")
-        unknown = sorted(set(step) - {"use", "params"})
+            raise InputError(path, here, f"expected a mapping {{use: NAME, params: {{...}}}}, NAME one of {known}, "
+                                         "a query rewriter's entry point or module:callable")  # fmt: skip
+        builtin = step["use"] in EXPANDERS
+        allowed = {"use", "params"} if builtin else {"use", "depth", "params"}
+        unknown = sorted(set(step) - allowed)
         if unknown:
-            raise InputError(path, here, f"unknown setting(s) {', '.join(unknown)} (known: use, params)")
+            raise InputError(path, here, f"unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(allowed))})")
         params = step.get("params") or {}
         if not isinstance(params, dict):
-            raise InputError(path, f"{here}.params", "expected a mapping of parameter names to numbers or lists")
-        steps.append((step["use"], params))
+            raise InputError(path, f"{here}.params", "expected a mapping of parameter names to values or lists")
+        if builtin:
+            steps.append((None, step["use"], params))
+            continue
+        depth = step.get("depth", DEFAULT_DEPTH)
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise InputError(path, f"{here}.depth", f"expected a whole number of at least 1, got {depth!r}")
+        try:
+            function, version, source = resolve_step(step["use"], path.parent, REWRITERS)
+        except ValueError as error:
+            raise InputError(path, f"{here}.use", str(error)) from None
+        steps.append((Step(step["use"], depth, {}, version, source, takes_feedback(function)), function, params))
     return steps
 
 
-def _expansion_grid(tag: str, steps: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, tuple[dict, ...], tuple]]:
-    """(tag, the expansion with its settings, swept values) per combination of the values its parameters list;
-    ValueError for values out of range."""
-    if not steps:
-        return [(tag, (), ())]
-    ((use, written),) = steps
-    expander = EXPANDERS[use]
-    return [
-        (run_tag, ({"use": use, "params": {**expander.defaults, **checked_params(
-            f"the query expansion {use}", chosen, expander.defaults, expander.ranges)}},), _listed(written, chosen))
-        for run_tag, chosen in expand(tag, written)
-    ]  # fmt: skip
+def _expansion_grid(tag: str, steps: list[tuple[Step | None, Any, dict[str, Any]]]
+                    ) -> list[tuple[str, tuple[dict, ...], tuple]]:  # fmt: skip
+    """(tag, the expansion steps with their settings, swept values) per combination of the values their parameters
+    list; ValueError for values out of range. A built-in's settings are {use, params}; a rewriter's add its depth,
+    code version, whether it takes feedback and (not part of the cache key) its module file."""
+    grid: list[tuple[str, tuple[dict, ...], tuple]] = [(tag, (), ())]
+    for step, used, written in steps:
+        grid = [
+            (step_tag, chosen_steps + (_expansion_settings(step, used, chosen),), swept + _listed(written, chosen))
+            for run_tag, chosen_steps, swept in grid
+            for step_tag, chosen in expand(run_tag, written)
+        ]  # fmt: skip
+    return grid
+
+
+def _expansion_settings(step: Step | None, used: Any, chosen: dict[str, Any]) -> dict[str, Any]:
+    """One expansion step's settings with the parameters `chosen` for a run."""
+    if step is None:
+        expander = EXPANDERS[used]
+        checked = checked_params(f"the query expansion {used}", chosen, expander.defaults, expander.ranges)
+        return {"use": used, "params": {**expander.defaults, **checked}}
+    params = checked_step_params(step.use, used, chosen, REWRITERS)
+    return {"use": step.use, "depth": step.depth, "params": params, "version": step.version,
+            "feedback": step.feedback, "source": step.source}  # fmt: skip
 
 
 def _step_grid(tag: str, steps: list[tuple[Step, Any, dict[str, Any]]]) -> list[tuple[str, tuple[Step, ...], tuple]]:

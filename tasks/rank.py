@@ -8,6 +8,7 @@ scoring.
 from __future__ import annotations
 
 import luigi
+import pyarrow as pa
 import pyarrow.parquet as pq
 from luigi.util import inherits
 
@@ -22,13 +23,17 @@ from argrank.retrieval.expansion import EXPANDERS, collection_of, expand_queries
 from argrank.retrieval.merge import merge_rankings
 from argrank.retrieval.queries import analyze_topics
 from argrank.retrieval.registry import make_ranker, models
+from argrank.retrieval.rewriting import rewritten, topics_table
 from argrank.retrieval.search import rank_queries
+from argrank.retrieval.steps import FEEDBACK, REWRITERS, Step
 from argrank.text.analysis_fingerprint import analysis_fingerprint
 from argrank.text.multilingual import make_analyzer
 from argrank.tracks.registry import track as registered
 from tasks.base import CachedTask, Settings, location, log, optional
 from tasks.index import BuildIndex
+from tasks.step_calls import called, candidate_table, checked, loaded, topic_texts
 from tasks.tokenize import CorpusTask, ShardTask, TokenizeDocuments
+from tasks.track_tasks import track_tasks
 
 
 class AnalyzeTopics(CachedTask):
@@ -61,7 +66,9 @@ class RankTopics(CorpusTask):
     params = luigi.DictParameter(default={}, description="the method's parameters, e.g. {\"k1\": 1.2}")
     query = luigi.Parameter(default="title", description="a query formulation of the track (title, …)")
     depth = luigi.IntParameter(default=1000, description="documents per topic")
-    expand = optional(luigi.ListParameter(default=[], description="the run's query expansion: [{use, params}]"))
+    expand = optional(luigi.ListParameter(default=[], description="the run's query expansion steps: [{use, params}]"))
+    expand_sources = location(luigi.ListParameter(default=[], description='each expansion step\'s module file, or ""'))
+    tag = luigi.Parameter(default="", significant=False, description="the run's tag, for messages")
 
     stage = "rank"
     extension = EXTENSION
@@ -89,31 +96,57 @@ class RankTopics(CorpusTask):
 
 @inherits(RankTopics)
 class ExpandQueries(CorpusTask):
-    """A run's queries expanded from the feedback of its ranking without the expansion (retrieval.expansion):
-    weighted terms, which RankTopics then ranks with."""
+    """A run's queries after its expansion steps up to the last one `expand` lists: rm3 or bo1 from the feedback of
+    the ranking before it (retrieval.expansion), or a researcher's query rewriter (retrieval.rewriting): weighted
+    terms, which RankTopics then ranks with."""
 
     stage = "expanded-queries"
     extension = ".parquet"
 
     def requires(self) -> dict[str, CachedTask]:
-        return {
-            "ranking": self.clone(RankTopics, expand=[]),
-            "queries": self.clone(AnalyzeTopics),
-            "tokens": self.clone(TokenizeDocuments),
-            "index": self.clone(BuildIndex),
-        }
+        *before, step = self.expand
+        earlier = {"expand": before, "expand_sources": self.expand_sources[: len(before)]}
+        needs = {"queries": self.clone(ExpandQueries, **earlier) if before else self.clone(AnalyzeTopics)}
+        if step["use"] in EXPANDERS:
+            needs.update(tokens=self.clone(TokenizeDocuments), index=self.clone(BuildIndex))
+        if step["use"] in EXPANDERS or step.get("feedback"):
+            needs["ranking"] = self.clone(RankTopics, **earlier)
+        if step.get("feedback"):
+            needs["documents"] = track_tasks(self.track).ingest(corpus=self.corpus)
+        return needs
 
     def run(self) -> None:
-        (step,) = self.expand
+        step = self.expand[-1]
+        queries = read_parquet(self.input()["queries"].path)
+        if step["use"] in EXPANDERS:
+            table = self._expanded(queries, step["use"], step["params"])
+        else:
+            table = self._rewritten(queries, Step(**{**step, "params": dict(step["params"])},
+                                                  source=self.expand_sources[-1]))  # fmt: skip
+        with atomic_path(self.output_path) as tmp:
+            pq.write_table(table, tmp)
+
+    def _expanded(self, queries: pa.Table, use: str, params: dict) -> pa.Table:
         ranking = read_ranking(self.input()["ranking"].path)
-        settings = {**EXPANDERS[step["use"]].defaults, **step["params"]}
+        settings = {**EXPANDERS[use].defaults, **params}
         feedback = feedback_rows(ranking, settings["fb_docs"]).column("doc").to_pylist()
         counts = term_counts(self.input()["tokens"].path, set(feedback))
         index = load_index(self.input()["index"].path)
-        table = expand_queries(read_parquet(self.input()["queries"].path), ranking, counts,
-                               collection_of(index), step["use"], settings)  # fmt: skip
-        with atomic_path(self.output_path) as tmp:
-            pq.write_table(table, tmp)
+        return expand_queries(queries, ranking, counts, collection_of(index), use, settings)
+
+    def _rewritten(self, queries: pa.Table, step: Step) -> pa.Table:
+        where = f"run {self.tag or '?'}, expand step {len(self.expand)} ({step.use})"
+        function = loaded(step, REWRITERS, where)
+        texts = topic_texts(self.track, self.query, self.topics)
+        topics = topics_table(queries, texts)
+        keywords = dict(step.params)
+        if step.feedback:
+            ranking = read_ranking(self.input()["ranking"].path)
+            keywords[FEEDBACK] = candidate_table(ranking, step.depth, texts, self.input()["documents"].path,
+                                                 self.fields)  # fmt: skip
+        returned = called(function, step, where, topics, **keywords)
+        analyzer = make_analyzer(self.language)
+        return checked(lambda: rewritten(returned, topics, analyzer.analyze), step, where)
 
 
 class MergeStatistics(CorpusTask):

@@ -81,7 +81,8 @@ def ranking_params(section: TrackSection, spec: RunSpec) -> dict[str, Any]:
     if spec.quality:
         params.update(quality_training=str(section.quality_training), quality=spec.quality)
     if spec.expand:
-        params.update(expand=[dict(step) for step in spec.expand])
+        params.update(expand=[{k: v for k, v in step.items() if k != "source"} for step in spec.expand],
+                      expand_sources=[step.get("source", "") for step in spec.expand])  # fmt: skip
     if spec.rerank:
         params.update(rerank=[step.key() for step in spec.rerank], rerank_sources=[step.source for step in spec.rerank])
     return params

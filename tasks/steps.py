@@ -9,19 +9,15 @@ file finds its cache.
 from __future__ import annotations
 
 import luigi
-import pyarrow.compute as pc
 from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
-from argrank.core.document_texts import documents_by_id
-from argrank.core.errors import InputError
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
-from argrank.formats.topics import read_topics
-from argrank.retrieval.steps import Step, candidates, checked_scores, load, reordered
-from argrank.tracks.registry import track as registered
-from tasks.base import CachedTask, location, log, optional
+from argrank.retrieval.steps import GROUP, Step, checked_scores, reordered
+from tasks.base import CachedTask, location, optional
 from tasks.quality import RerankQuality
 from tasks.rank import RankTopics
+from tasks.step_calls import called, candidate_table, checked, loaded, topic_texts
 from tasks.track_tasks import track_tasks
 
 
@@ -47,27 +43,12 @@ class RerankStep(CachedTask):
     def run(self) -> None:
         step = Step(**{**self.rerank[-1], "params": dict(self.rerank[-1]["params"])}, source=self.rerank_sources[-1])
         where = f"run {self.tag or '?'}, rerank step {len(self.rerank)} ({step.use})"
-        try:
-            function, now = load(step)
-        except ValueError as error:
-            raise InputError(step.source or step.use, where, str(error)) from None
-        if now != step.version:
-            raise InputError(step.source or step.use, where, "its code changed after the runs file was read: run again")
+        function = loaded(step, GROUP, where)
         ranking = read_ranking(self.input()["ranking"].path)
-        top = ranking.filter(pc.less_equal(ranking.column("rank"), step.depth))
-        documents = documents_by_id(self.input()["documents"].path, set(top.column("doc").to_pylist()))
-        formulation = registered(self.track).queries[self.query]
-        queries = {topic.number: formulation(topic) for topic in read_topics(self.topics)}
-        table = candidates(ranking, step.depth, queries, documents, list(self.fields))
-        try:
-            returned = function(table, **step.params)
-        except Exception as error:  # noqa: BLE001 (whatever the plug-in raises: its traceback to the log, one line out)
-            log.exception("%s raised", where)
-            raise InputError(step.source or step.use, where, f"raised {type(error).__name__}: {error}") from None
-        try:
-            scores = checked_scores(returned, table.num_rows)
-        except ValueError as error:
-            raise InputError(step.source or step.use, where, str(error)) from None
+        texts = topic_texts(self.track, self.query, self.topics)
+        table = candidate_table(ranking, step.depth, texts, self.input()["documents"].path, self.fields)
+        returned = called(function, step, where, table, **step.params)
+        scores = checked(lambda: checked_scores(returned, table.num_rows), step, where)
         with atomic_path(self.output_path) as tmp:
             write_ranking(reordered(ranking, step.depth, scores), tmp)
 

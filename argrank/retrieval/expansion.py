@@ -49,9 +49,9 @@ class Collection:
     frequency: Callable[[str], int]
 
 
-def rm3(query: Sequence[str], feedback: Sequence[Feedback], collection: Collection, fb_terms: float,
-        fb_lambda: float, **_) -> dict[str, float]:  # fmt: skip
-    """RM3's weighted query (module docstring)."""
+def rm3(query: Sequence[str] | Mapping[str, float], feedback: Sequence[Feedback], collection: Collection,
+        fb_terms: float, fb_lambda: float, **_) -> dict[str, float]:  # fmt: skip
+    """RM3's weighted query (module docstring); `query` its terms, or its terms' weights (an earlier step's)."""
     total = sum(document.score for document in feedback)
     relevance: Counter[str] = Counter()
     for document in feedback:
@@ -62,16 +62,17 @@ def rm3(query: Sequence[str], feedback: Sequence[Feedback], collection: Collecti
     chosen = _heaviest(relevance, int(fb_terms))
     mass = sum(chosen.values())
     model = {term: weight / mass for term, weight in chosen.items()} if mass > 0 else {}
-    counts = Counter(query)
-    weights = {term: fb_lambda * count / len(query) for term, count in counts.items()}
+    counts = _weighted(query)
+    total = sum(counts.values())
+    weights = {term: fb_lambda * count / total for term, count in counts.items()}
     for term, probability in model.items():
         weights[term] = weights.get(term, 0.0) + (1 - fb_lambda) * probability
     return weights
 
 
-def bo1(query: Sequence[str], feedback: Sequence[Feedback], collection: Collection, fb_terms: float,
-        **_) -> dict[str, float]:  # fmt: skip
-    """Bo1's weighted query (module docstring)."""
+def bo1(query: Sequence[str] | Mapping[str, float], feedback: Sequence[Feedback], collection: Collection,
+        fb_terms: float, **_) -> dict[str, float]:  # fmt: skip
+    """Bo1's weighted query (module docstring); `query` its terms, or its terms' weights (an earlier step's)."""
     found: Counter[str] = Counter()
     for document in feedback:
         found.update(document.counts)
@@ -82,13 +83,18 @@ def bo1(query: Sequence[str], feedback: Sequence[Feedback], collection: Collecti
             divergence[term] = tfx * math.log2((1 + pn) / pn) + math.log2(1 + pn)
     chosen = _heaviest(divergence, int(fb_terms))
     heaviest = max(chosen.values(), default=0.0)
-    counts = Counter(query)
+    counts = _weighted(query)
     most = max(counts.values())
     weights = {term: count / most for term, count in counts.items()}
     for term, weight in chosen.items():
         if heaviest > 0:
             weights[term] = weights.get(term, 0.0) + weight / heaviest
     return weights
+
+
+def _weighted(query: Sequence[str] | Mapping[str, float]) -> Mapping[str, float]:
+    """A query's terms' weights: as given, or each term's count among its terms."""
+    return query if isinstance(query, Mapping) else Counter(query)
 
 
 def _heaviest(weights: Mapping[str, float], count: int) -> dict[str, float]:
@@ -116,8 +122,9 @@ EXPANDERS = {
 
 def expand_queries(queries: pa.Table, ranking: pa.Table, counts: Mapping[str, Mapping[str, int]],
                    collection: Collection, use: str, params: Mapping[str, float]) -> pa.Table:  # fmt: skip
-    """Each query (qid, terms) weighted and expanded by `use` from its ranking's top `fb_docs` documents, whose
-    terms' counts are `counts` (document → term → count): a table (qid, terms, weights)."""
+    """Each query (qid, terms, and weights where an earlier step weighed them) weighted and expanded by `use` from
+    its ranking's top `fb_docs` documents, whose terms' counts are `counts` (document → term → count): a table
+    (qid, terms, weights)."""
     expander = EXPANDERS[use]
     settings = {**expander.defaults, **params}
     top = feedback_rows(ranking, settings["fb_docs"])
@@ -125,13 +132,27 @@ def expand_queries(queries: pa.Table, ranking: pa.Table, counts: Mapping[str, Ma
     for qid, doc, score in zip(*(top.column(name).to_pylist() for name in ("qid", "doc", "score"))):
         feedback.setdefault(qid, []).append(Feedback(score, counts.get(doc, {})))
     rows = {"qid": [], "terms": [], "weights": []}
-    for qid, terms in zip(queries.column("qid").to_pylist(), queries.column("terms").to_pylist()):
-        weighted = expander.function(terms, feedback[qid], collection, **settings) if terms and qid in feedback else (
-            {term: float(count) for term, count in Counter(terms).items()})  # fmt: skip
+    for qid, query in zip(queries.column("qid").to_pylist(), query_weights(queries)):
+        weighted = expander.function(query, feedback[qid], collection, **settings) if query and qid in feedback else (
+            {term: float(weight) for term, weight in query.items()})  # fmt: skip
         rows["qid"].append(qid)
         rows["terms"].append(list(weighted))
         rows["weights"].append(list(weighted.values()))
     return pa.table(rows, schema=WEIGHTED_QUERY_SCHEMA)
+
+
+def query_weights(queries: pa.Table) -> list[dict[str, float]]:
+    """Each query's terms' weights, in row order: its `weights` where it has them, else each term's count."""
+    terms = queries.column("terms").to_pylist()
+    if "weights" not in queries.column_names:
+        return [dict(Counter(query or [])) for query in terms]
+    weighted = []
+    for query, weights in zip(terms, queries.column("weights").to_pylist()):
+        summed: dict[str, float] = {}
+        for term, weight in zip(query or [], weights or []):
+            summed[term] = summed.get(term, 0.0) + weight
+        weighted.append(summed)
+    return weighted
 
 
 def feedback_rows(ranking: pa.Table, fb_docs: float) -> pa.Table:

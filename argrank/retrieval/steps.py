@@ -1,5 +1,5 @@
 """A researcher's own re-ranker as a step of a run: found by name, called with a table of candidates, its scores
-checked and turned into a new order.
+checked and turned into a new order. Query rewriters (retrieval.rewriting) are found and versioned the same way.
 
 A run's `rerank:` list names each step's `use`: `module:callable` (a module beside the runs file, or one the
 environment can import) or a name another distribution registers under the entry-point group `argrank.rerankers`.
@@ -31,30 +31,35 @@ from argrank.core.entry_point_groups import entry_point_group
 from argrank.core.params import checked_params
 
 GROUP = "argrank.rerankers"  # the entry-point group of installed re-rankers
+REWRITERS = "argrank.rewriters"  # ... and of installed query rewriters
+KINDS = {GROUP: "re-ranker", REWRITERS: "query rewriter"}
+FEEDBACK = "candidates"  # the keyword argument through which a query rewriter asks for the first ranking's top
 DEFAULT_DEPTH = 100  # candidates a step re-scores per topic, unless it says
 CANDIDATE_COLUMNS = ("topic", "query", "doc", "rank", "score", "text")
 
 
 @dataclass(frozen=True)
 class Step:
-    """One re-ranking step of a run: what it uses, how deep, with which parameters; `version` is its code's (the
-    distribution's version, or the SHA-256 of the module's source), `source` the module file it is loaded from
-    ("" where it is imported by name)."""
+    """One re-ranking (or query-rewriting) step of a run: what it uses, how deep, with which parameters; `version`
+    is its code's (the distribution's version, or the SHA-256 of the module's source), `source` the module file it
+    is loaded from ("" where it is imported by name)."""
 
     use: str
     depth: int = DEFAULT_DEPTH
     params: Mapping[str, Any] = field(default_factory=dict)
     version: str = ""
     source: str = ""
+    feedback: bool = False  # a query rewriter's: whether it takes the first ranking's candidates
 
     def key(self) -> dict[str, Any]:
         """What names the step's result in the cache: not where its module lies."""
         return {"use": self.use, "depth": self.depth, "params": dict(self.params), "version": self.version}
 
 
-def resolve(use: str, folder: Path) -> tuple[Callable[..., Any], str, str]:
-    """The re-ranker `use` names, its code's version and the file it is loaded from; ValueError where there is
-    none. `module:callable` is looked for beside the runs file (`folder`) first, then in the environment."""
+def resolve(use: str, folder: Path, group: str = GROUP) -> tuple[Callable[..., Any], str, str]:
+    """The re-ranker (or, with `group` REWRITERS, the query rewriter) `use` names, its code's version and the file
+    it is loaded from; ValueError where there is none. `module:callable` is looked for beside the runs file
+    (`folder`) first, then in the environment."""
     if ":" in use:
         module_name, _, name = use.partition(":")
         beside = folder / (module_name.replace(".", "/") + ".py")
@@ -73,39 +78,53 @@ def resolve(use: str, folder: Path) -> tuple[Callable[..., Any], str, str]:
             raise ValueError(f"{module_name!r} has no source file to version the step by")
         version = "sha256:" + hashlib.sha256(Path(source).read_bytes()).hexdigest()
         return function, version, str(Path(source).resolve()) if beside.is_file() else ""
-    found = {point.name: point for point in entry_point_group(GROUP)}
+    found = {point.name: point for point in entry_point_group(group)}
     if use not in found:
         known = ", ".join(sorted(found)) or "none installed"
-        raise ValueError(f"unknown re-ranker {use!r} (registered under {GROUP}: {known}; or name module:callable)")
+        raise ValueError(f"unknown {KINDS[group]} {use!r} (registered under {group}: {known}; or name module:callable)")
     point = found[use]
     distribution = point.dist
     version = f"{distribution.name} {distribution.version}" if distribution is not None else ""
     return point.load(), version, ""
 
 
-def load(step: Step) -> tuple[Callable[..., Any], str]:
+def load(step: Step, group: str = GROUP) -> tuple[Callable[..., Any], str]:
     """The step's callable, as `resolve` found it when the runs file was read, and its code's version now."""
     if step.source:
         function = getattr(_module_from(Path(step.source)), step.use.partition(":")[2], None)
         if not callable(function):
             raise ValueError(f"{step.source} has no callable {step.use.partition(':')[2]!r} any more")
         return function, "sha256:" + hashlib.sha256(Path(step.source).read_bytes()).hexdigest()
-    function, version, _ = resolve(step.use, Path("."))
+    function, version, _ = resolve(step.use, Path("."), group)
     return function, version
 
 
-def checked_step_params(use: str, function: Callable[..., Any], params: Mapping[str, Any]) -> dict[str, Any]:
+def checked_step_params(use: str, function: Callable[..., Any], params: Mapping[str, Any],
+                        group: str = GROUP) -> dict[str, Any]:  # fmt: skip
     """The step's parameters, checked against the defaults and ranges the callable declares (where it does), and
     against the keyword arguments it takes."""
-    _check_accepted(use, function, params)
+    what = f"the {KINDS[group]} {use}"
+    _check_accepted(what, function, params, reserved={FEEDBACK} if group == REWRITERS else set())
     defaults = getattr(function, "defaults", None)
     if defaults is None:
         return dict(params)
-    return {**defaults, **checked_params(f"the re-ranker {use}", params, defaults, getattr(function, "ranges", {}))}
+    return {**defaults, **checked_params(what, params, defaults, getattr(function, "ranges", {}))}
 
 
-def _check_accepted(use: str, function: Callable[..., Any], params: Mapping[str, Any]) -> None:
-    """ValueError for a parameter the callable has no keyword argument for (where its signature says)."""
+def takes_feedback(function: Callable[..., Any]) -> bool:
+    """Whether a query rewriter takes the first ranking's candidates (a keyword argument named FEEDBACK)."""
+    try:
+        return FEEDBACK in inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _check_accepted(what: str, function: Callable[..., Any], params: Mapping[str, Any], reserved: set[str]) -> None:
+    """ValueError for a parameter the callable has no keyword argument for (where its signature says), or one the
+    step passes itself (`reserved`)."""
+    taken = sorted(set(params) & reserved)
+    if taken:
+        raise ValueError(f"{what}: {', '.join(taken)} is passed by argrank, not a parameter")
     try:
         signature = inspect.signature(function)
     except (TypeError, ValueError):  # a builtin or extension without one: its call will say
@@ -116,11 +135,10 @@ def _check_accepted(use: str, function: Callable[..., Any], params: Mapping[str,
     names = [
         p.name for p in accepted if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
     ]
-    unknown = sorted(set(params) - set(names[1:]))  # the first takes the candidates
+    names = [name for name in names[1:] if name not in reserved]  # the first takes the candidates (or topics)
+    unknown = sorted(set(params) - set(names))
     if unknown:
-        raise ValueError(
-            f"the re-ranker {use} takes no parameter {', '.join(unknown)} (it takes: {', '.join(names[1:]) or 'none'})"
-        )
+        raise ValueError(f"{what} takes no parameter {', '.join(unknown)} (it takes: {', '.join(names) or 'none'})")
 
 
 def candidates(ranking: pa.Table, depth: int, queries: Mapping[str, str], documents: Mapping[str, Mapping[str, Any]],

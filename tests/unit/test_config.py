@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import json
 from pathlib import Path
 
@@ -417,13 +419,45 @@ def test_an_expansion_takes_its_defaults_and_sweeps_its_lists(tmp_path):
     assert runs[2].expand == ({"use": "bo1", "params": {"fb_docs": 3, "fb_terms": 10}},)
 
 
+REWRITER = """\
+def first(topics, weight=1.0):
+    return list(topics.column("query").to_pylist())
+
+
+def fed(topics, candidates):
+    return list(topics.column("query").to_pylist())
+"""
+
+
+def test_expansion_steps_chain_and_a_rewriter_is_found_beside_the_runs_file(tmp_path):
+    (tmp_path / "rw.py").write_text(REWRITER, encoding="utf-8")
+    text = ARGS + ("  runs:\n    r: {expand: [{use: 'rw:fed', depth: 5}, {use: 'rw:first', params: {weight: [1, 2]}},"
+                   " {use: rm3}]}\n")  # fmt: skip
+    runs = load_config(write(tmp_path, text))["args"].runs
+    assert [spec.tag for spec in runs] == ["r-weight_1", "r-weight_2"]
+    fed, first, rm3 = runs[1].expand
+    version = "sha256:" + hashlib.sha256(REWRITER.encode()).hexdigest()
+    source = str((tmp_path / "rw.py").resolve())
+    assert fed == {"use": "rw:fed", "depth": 5, "params": {}, "version": version, "feedback": True, "source": source}
+    assert first == {"use": "rw:first", "depth": 100, "params": {"weight": 2}, "version": version, "feedback": False,
+                     "source": source}  # fmt: skip
+    assert rm3 == {"use": "rm3", "params": {"fb_docs": 3, "fb_terms": 10, "fb_lambda": 0.6}}
+
+
 @pytest.mark.parametrize(
     "settings, where, problem",
     [
-        ("  runs: {r: {expand: {use: rm3}}}\n", "args.runs.r.expand", "expected a list with one step"),
-        ("  runs: {r: {expand: [{use: rm3}, {use: bo1}]}}\n", "args.runs.r.expand", "one expansion step a run"),
-        ("  runs: {r: {expand: [{use: rm4}]}}\n", "args.runs.r.expand.1.", "expected a mapping .* with `use` one of bo1, rm3"),
+        ("  runs: {r: {expand: {use: rm3}}}\n", "args.runs.r.expand", "expected a list of steps"),
+        ("  runs: {r: {expand: [{use: rm4}]}}\n", r"args.runs.r.expand\[1\].use", "unknown query rewriter 'rm4' "
+         r"\(registered under argrank.rewriters: none installed; or name module:callable\)"),
+        ("  runs: {r: {expand: [{use: 3}]}}\n", r"args.runs.r.expand\[1\]", "expected a mapping .*, NAME one of bo1, rm3"),
         ("  runs: {r: {expand: [{use: rm3, fb: 3}]}}\n", "args.runs.r.expand.1.", "unknown setting.s. fb"),
+        ("  runs: {r: {expand: [{use: rm3, depth: 3}]}}\n", "args.runs.r.expand.1.", r"unknown setting.s. depth \(known: params, use\)"),
+        ("  runs: {r: {expand: [{use: 'rw:first', depth: 0}]}}\n", r"args.runs.r.expand\[1\].depth", "expected a whole number of at least 1, got 0"),
+        ("  runs: {r: {expand: [{use: 'rw:first', params: {nope: 1}}]}}\n", "args.runs.r",
+         r"the query rewriter rw:first takes no parameter nope \(it takes: weight\)"),
+        ("  runs: {r: {expand: [{use: 'rw:fed', params: {candidates: 1}}]}}\n", "args.runs.r",
+         "the query rewriter rw:fed: candidates is passed by argrank, not a parameter"),
         ("  runs: {r: {expand: [{use: rm3, params: {fb_lambda: 2}}]}}\n", "args.runs.r",
          "parameter fb_lambda of the query expansion rm3 must be a number from 0 to 1"),
         ("  runs: {r: {expand: [{use: rm3, params: {fb_docs: 2.5}}]}}\n", "args.runs.r",
@@ -432,5 +466,6 @@ def test_an_expansion_takes_its_defaults_and_sweeps_its_lists(tmp_path):
     ],
 )  # fmt: skip
 def test_expansion_mistakes_are_named(tmp_path, settings, where, problem):
+    (tmp_path / "rw.py").write_text(REWRITER, encoding="utf-8")
     with pytest.raises(InputError, match=f"{where}: {problem}"):
         load_config(write(tmp_path, ARGS + settings))
