@@ -108,7 +108,11 @@ def checked_step_params(use: str, function: Callable[..., Any], params: Mapping[
     defaults = getattr(function, "defaults", None)
     if defaults is None:
         return dict(params)
-    return {**defaults, **checked_params(what, params, defaults, getattr(function, "ranges", {}))}
+    ranges = getattr(function, "ranges", {})
+    checked = {**defaults, **checked_params(what, params, defaults, ranges)}
+    # checked_params gives floats: a parameter declared whole arrives as an int, as slicing and range() need.
+    return {name: int(value) if getattr(ranges.get(name), "integer", False) else value
+            for name, value in checked.items()}  # fmt: skip
 
 
 def takes_feedback(function: Callable[..., Any]) -> bool:

@@ -1,6 +1,7 @@
-"""docs/reranking.md's entry-point route, proved: a re-ranker registered by another distribution (the package in
-tests/integration/rerankplugin) is swept over one of its parameters, run through the graph, compared and shown in
-the report, with no line of argrank naming it; a value outside its declared range is refused up front."""
+"""docs/reranking.md's and docs/query-rewriters.md's entry-point route, proved: a re-ranker and a query rewriter
+registered by another distribution (the package in tests/integration/rerankplugin) are swept over one of their
+parameters, run through the graph, compared and shown in the report, with no line of argrank naming them; a value
+outside a declared range is refused up front."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import yaml
 from graph import copy_project
 
 from argrank.core import entry_point_groups
-from argrank.retrieval.steps import GROUP
+from argrank.retrieval.steps import GROUP, REWRITERS
 from workflows.cli import main
 
 
@@ -22,7 +23,8 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     info = site / "rerankplugin-0.2.dist-info"
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: rerankplugin\nVersion: 0.2\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text(f"[{GROUP}]\nlengthy = rerankplugin:by_length\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[{GROUP}]\nlengthy = rerankplugin:by_length\n\n"
+                                           f"[{REWRITERS}]\nshorter = rerankplugin:first_terms\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(site))
     entry_point_groups.forget()
     yield
@@ -61,3 +63,26 @@ def test_a_value_outside_the_declared_range_is_refused_when_the_runs_file_is_rea
     assert main(["run", "--runs-file", str(runs_file), "--outputs", str(outputs)]) != 0
     assert "parameter weight of the re-ranker lengthy must be a number from -10 to 10" in capsys.readouterr().err
     assert not (outputs / "cache").exists()
+
+
+def test_an_installed_query_rewriter_is_swept_compared_and_reported(installed, tmp_path, capsys):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"] = {
+        "bm25": {"method": "bm25"},
+        "short": {"method": "bm25", "expand": [{"use": "shorter", "params": {"count": [1, 2]}}]},
+    }
+    config["args"]["baseline"] = "bm25"
+    config.pop("submission", None)
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    assert main(["run", "--runs-file", str(runs_file), "--outputs", str(outputs)]) == 0
+    published = outputs / "experiments" / "runs" / "args"
+    runs = {p.name: p.read_text() for p in published.glob("*.txt") if p.name != "evaluation.txt"}
+    assert set(runs) == {"bm25.txt", "short-count_1.txt", "short-count_2.txt"}
+    assert runs["short-count_1.txt"].replace("short-count_1", "bm25") != runs["bm25.txt"]
+    capsys.readouterr()
+    command = ["compare", "--track", "args", "--runs-file", str(runs_file), "--outputs", str(outputs), "--json"]
+    assert main(command) == 0
+    assert set(json.loads(capsys.readouterr().out)["runs"]) == {"bm25", "short-count_1", "short-count_2"}
+    report = (outputs / "experiments" / "runs" / "report" / "index.html").read_text(encoding="utf-8")
+    assert "short-count_2" in report

@@ -1,5 +1,6 @@
-"""A re-ranker as another distribution would ship it: registered under the `argrank.rerankers` entry-point group
-(tests/integration/test_rerank_plugin.py installs it), with its parameters' defaults and ranges declared."""
+"""A re-ranker and a query rewriter as another distribution would ship them: registered under the
+`argrank.rerankers` and `argrank.rewriters` entry-point groups (tests/integration/test_rerank_plugin.py installs
+them), with their parameters' defaults and ranges declared."""
 
 from argrank.core.params import Range
 
@@ -11,3 +12,13 @@ def by_length(candidates, weight=1.0):
 
 by_length.defaults = {"weight": 1.0}
 by_length.ranges = {"weight": Range(-10, 10)}
+
+
+def first_terms(topics, count=1):
+    """Each topic's query cut to its first `count` terms, with their weights."""
+    return [dict(list(zip(terms, weights))[:count]) for terms, weights in
+            zip(topics.column("terms").to_pylist(), topics.column("weights").to_pylist())]  # fmt: skip
+
+
+first_terms.defaults = {"count": 1}
+first_terms.ranges = {"count": Range(1, integer=True)}
