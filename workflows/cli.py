@@ -38,6 +38,11 @@ COMMANDS = {
         "argument quality: the model (topic-held-out Spearman, Kendall) and the re-ranking (nDCG@5) on "
         "Webis-ArgQuality-20",
     ),
+    "expansion-benchmark": (
+        "workflows.commands.expansion_benchmark:add_arguments",
+        "BM25 against BM25 + RM3 and + Bo1 (nDCG@5, paired tests) on Webis-ArgQuality-20, settings chosen in "
+        "training folds of topics",
+    ),
     "run": (
         "workflows.run:add_run_arguments",
         "build an experiment: every track's runs, scores and the report; Luigi's log to a file",

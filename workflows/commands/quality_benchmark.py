@@ -21,7 +21,7 @@ OUR_TOPICS = Path(__file__).resolve().parents[2] / "data" / "quality" / "topics.
 def cmd_quality_benchmark(args: argparse.Namespace) -> int:
     settings = param_values(args, "the quality re-ranking", DEFAULTS, RANGES)
     examples = read_quality_set(args.data)
-    topics_path = Path(args.topics) if args.topics else _default_topics(Path(args.data))
+    topics_path = Path(args.topics) if args.topics else default_topics(Path(args.data))
     queries = queries_for(examples, read_quality_topics(topics_path), topics_path)
     if len(queries) < 2:
         args.usage_error(f"{args.data} has {len(queries)} topic: holding topics out needs at least 2")
@@ -30,7 +30,7 @@ def cmd_quality_benchmark(args: argparse.Namespace) -> int:
     return 0
 
 
-def _default_topics(data: Path) -> Path:
+def default_topics(data: Path) -> Path:
     beside = data.parent / RELEASE_TOPICS
     return beside if beside.is_file() else OUR_TOPICS
 

@@ -1,0 +1,164 @@
+"""`argrank expansion-benchmark`: BM25 against BM25 with RM3 and with Bo1 query expansion on Webis-ArgQuality-20 (or a
+file in its format), each expansion's settings chosen inside training folds of topics.
+
+One index holds every premise; each topic's query ranks all of them, so a query must find its topic's premises
+among the other topics'. The judgments are quality_benchmark's graded relevance (per topic, the arguments'
+relevance cut at its tertiles into 0, 1, 2; a non-argument -2); another topic's premise is unjudged, gain 0.
+
+The topics are split into `folds` groups (shuffled with `seed`). For each group, each expansion's setting of
+highest mean nDCG@5 over the other groups' topics is taken, and the group's topics are scored with it: the
+held-out figure of a topic never comes from a setting chosen on it. BM25 itself keeps rank-bm25's defaults. Paired
+tests over topics compare each expansion's held-out scores with BM25's.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from argrank.core.text_table import text_table
+from argrank.evaluation.names import TESTS
+from argrank.evaluation.ranking import evaluate
+from argrank.evaluation.significance import paired_p_value
+from argrank.formats.runfile import RunLine
+from argrank.index.build import build_index
+from argrank.quality.benchmark import MEASURE, NON_ARGUMENT_RELEVANCE, graded
+from argrank.quality.data import QualitySet
+from argrank.retrieval.expansion import EXPANDERS, collection_of, expand_queries, feedback_rows
+from argrank.retrieval.queries import QUERY_SCHEMA
+from argrank.retrieval.registry import make_ranker
+from argrank.retrieval.search import rank_queries
+from argrank.text.multilingual import make_analyzer
+
+DEPTH = 1000
+# The settings each expansion chooses from inside the training folds (PyTerrier's defaults among them).
+GRIDS: dict[str, dict[str, tuple[float, ...]]] = {
+    "rm3": {"fb_docs": (3, 5, 10), "fb_terms": (5, 10, 20), "fb_lambda": (0.4, 0.6, 0.8)},
+    "bo1": {"fb_docs": (3, 5, 10), "fb_terms": (5, 10, 20)},
+}
+
+
+@dataclass(frozen=True)
+class ExpansionBenchmark:
+    """Per topic, BM25's nDCG@5 and each expansion's held-out one, with the setting each fold chose."""
+
+    bm25: dict[str, float]  # topic → nDCG@5
+    held_out: dict[str, dict[str, float]]  # expansion → topic → nDCG@5 under its fold's chosen setting
+    choices: dict[str, list[dict[str, Any]]]  # expansion → per fold: its topics and the setting chosen without them
+    premises: int
+
+    def to_json(self) -> dict[str, Any]:
+        topics = sorted(self.bm25, key=_topic_order)
+        baseline = np.array([self.bm25[topic] for topic in topics])
+        expansions = {}
+        for name, scores in self.held_out.items():
+            run = np.array([scores[topic] for topic in topics])
+            expansions[name] = {
+                f"{MEASURE}": float(run.mean()),
+                "wins": int((run > baseline).sum()),
+                "ties": int((run == baseline).sum()),
+                "losses": int((run < baseline).sum()),
+                **{f"p_{test}": paired_p_value(run, baseline, test) for test in TESTS},
+                "folds": self.choices[name],
+                "per_topic": scores,
+            }
+        return {
+            f"bm25_{MEASURE}": float(baseline.mean()),
+            "expansions": expansions,
+            "bm25_per_topic": self.bm25,
+            "topics": len(topics),
+            "premises": self.premises,
+        }
+
+
+def expansion_benchmark(examples: QualitySet, queries: Mapping[int, str], folds: int = 5,
+                        seed: int = 0) -> ExpansionBenchmark:  # fmt: skip
+    """The whole benchmark; `queries` maps every topic of `examples` to its query."""
+    analyzer = make_analyzer("en")
+    tokens = analyzer.analyze_many(list(examples.texts))
+    index = build_index(pa.array(list(examples.ids), pa.string()), tokens)
+    counts = {doc: Counter(terms) for doc, terms in zip(examples.ids.tolist(), tokens.to_pylist())}
+    topics = sorted(queries)
+    query_table = pa.table({"qid": [str(t) for t in topics], "terms": [analyzer.analyze(queries[t]) for t in topics]},
+                           schema=QUERY_SCHEMA)  # fmt: skip
+    qrels = graded(examples, examples.relevance, NON_ARGUMENT_RELEVANCE)
+    ranker = make_ranker(index, "bm25", {})
+    first = rank_queries(index, query_table, ranker, DEPTH, warn_unmatched=False)
+    bm25 = _scores(first, qrels)
+    groups = _folds([str(t) for t in topics], folds, seed)
+    held_out, choices = {}, {}
+    for name, grid in GRIDS.items():
+        per_setting = {}
+        for values in itertools.product(*grid.values()):
+            setting = dict(zip(grid, values))
+            feedback = feedback_rows(first, setting["fb_docs"]).column("doc").to_pylist()
+            expanded = expand_queries(query_table, first, {doc: counts[doc] for doc in feedback},
+                                      collection_of(index), name, {**EXPANDERS[name].defaults, **setting})  # fmt: skip
+            per_setting[tuple(values)] = _scores(rank_queries(index, expanded, ranker, DEPTH, warn_unmatched=False),
+                                                 qrels)  # fmt: skip
+        held_out[name], choices[name] = cross_validated(per_setting, groups, list(grid))
+    return ExpansionBenchmark(bm25, held_out, choices, len(examples))
+
+
+def cross_validated(per_setting: Mapping[tuple, Mapping[str, float]], groups: Sequence[Sequence[str]],
+                    names: Sequence[str]) -> tuple[dict[str, float], list[dict[str, Any]]]:  # fmt: skip
+    """Each group's topics scored with the setting of highest mean over the other groups' topics (ties: the first
+    setting in grid order): topic → score, and per group its topics and the setting chosen."""
+    scores: dict[str, float] = {}
+    chosen = []
+    for group in groups:
+        training = [topic for other in groups if other is not group for topic in other]
+        best = max(per_setting, key=lambda setting: (np.mean([per_setting[setting][t] for t in training]),
+                                                     -list(per_setting).index(setting)))  # fmt: skip
+        for topic in group:
+            scores[topic] = per_setting[best][topic]
+        chosen.append({"topics": list(group), "setting": dict(zip(names, best))})
+    return scores, chosen
+
+
+def _folds(topics: list[str], folds: int, seed: int) -> list[list[str]]:
+    """The topics shuffled with `seed` and dealt into `folds` groups (at most one per topic)."""
+    order = np.random.default_rng(seed).permutation(len(topics))
+    count = max(1, min(folds, len(topics)))
+    return [[topics[i] for i in sorted(order[start::count])] for start in range(count)]
+
+
+def _scores(ranking: pa.Table, qrels: dict[str, dict[str, int]]) -> dict[str, float]:
+    """Topic → nDCG@5 of a ranking (0 for a topic it has no line for)."""
+    columns = ranking.to_pydict()
+    lines = [RunLine(qid=q, q0="Q0", doc=d, rank=r, score=s, tag="run")
+             for q, d, r, s in zip(columns["qid"], columns["doc"], columns["rank"], columns["score"])]  # fmt: skip
+    found = {topic: values[MEASURE] for topic, values in evaluate(lines, qrels, measures=[MEASURE]).per_topic.items()}
+    return {topic: found.get(topic, 0.0) for topic in qrels}
+
+
+def _topic_order(topic: str) -> tuple[int, str]:
+    return (int(topic), topic) if topic.isdigit() else (0, topic)
+
+
+def format_expansion_benchmark(result: ExpansionBenchmark) -> str:
+    """The comparison as a text table, and each fold's choice."""
+    data = result.to_json()
+    rows = [["run", MEASURE, "wins / ties / losses", "p (t-test)", "p (Wilcoxon)"],
+            ["BM25", f"{data[f'bm25_{MEASURE}']:.4f}", "", "", ""]]  # fmt: skip
+    lines = []
+    for name, figures in data["expansions"].items():
+        rows.append([f"BM25 + {name}", f"{figures[MEASURE]:.4f}",
+                     f"{figures['wins']} / {figures['ties']} / {figures['losses']}",
+                     _p(figures["p_t"]), _p(figures["p_wilcoxon"])])  # fmt: skip
+        for number, fold in enumerate(figures["folds"], start=1):
+            setting = ", ".join(f"{key} {value:g}" for key, value in fold["setting"].items())
+            lines.append(f"{name}, fold {number} (topics {', '.join(fold['topics'])}): {setting}")
+    header = (f"{result.premises} premises, {data['topics']} topics; each expansion's setting chosen on the other "
+              f"folds' topics")  # fmt: skip
+    return "\n".join([header, text_table(rows, rule=True), "", *lines])
+
+
+def _p(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3g}"

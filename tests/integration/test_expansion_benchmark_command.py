@@ -1,0 +1,47 @@
+"""`argrank expansion-benchmark`: BM25 against RM3 and Bo1 with settings chosen in training folds, on the embedded
+sample and on Webis-ArgQuality-20; its figures agree with one another and the same seed gives the same JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE = REPO / "data" / "quality" / "argquality-sample.csv"
+
+
+def benchmark(*args: str) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "workflows.cli", "expansion-benchmark", *args]
+    return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
+
+
+def _consistent(result: dict, premises: int, topics: int) -> None:
+    assert result["premises"] == premises and result["topics"] == topics
+    assert np.isclose(result["bm25_nDCG@5"], np.mean(list(result["bm25_per_topic"].values())))
+    for figures in result["expansions"].values():
+        scores = figures["per_topic"]
+        assert np.isclose(figures["nDCG@5"], np.mean(list(scores.values())))
+        wins = sum(scores[t] > result["bm25_per_topic"][t] for t in scores)
+        assert figures["wins"] == wins and 0 <= figures["p_t"] <= 1
+        held = [t for fold in figures["folds"] for t in fold["topics"]]
+        assert sorted(held) == sorted(scores)  # every topic held out exactly once
+
+
+def test_the_embedded_sample_as_json_and_as_a_table():
+    done = benchmark("--data", str(SAMPLE), "--json", "--folds", "3")
+    assert done.returncode == 0, done.stderr
+    _consistent(json.loads(done.stdout), 96, 6)
+    assert benchmark("--data", str(SAMPLE), "--json", "--folds", "3").stdout == done.stdout
+    text = benchmark("--data", str(SAMPLE))
+    assert text.returncode == 0 and text.stdout.splitlines()[0].startswith("96 premises, 6 topics")
+    assert benchmark("--data", str(SAMPLE), "--folds", "1").returncode == 2
+
+
+def test_on_webis_argquality20(shared_data):
+    done = benchmark("--data", str(shared_data / "touche-task1" / "webis-argquality20-full.csv"), "--json")
+    assert done.returncode == 0, done.stderr
+    _consistent(json.loads(done.stdout), 1610, 20)
