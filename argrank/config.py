@@ -27,7 +27,9 @@ from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS
 from argrank.quality.settings import RANGES as QUALITY_RANGES
 from argrank.retrieval.expansion import EXPANDERS
 from argrank.retrieval.registry import resolve_params
-from argrank.retrieval.steps import DEFAULT_DEPTH, REWRITERS, Step, checked_step_params, takes_feedback
+from argrank.quality.rerank import step_signature as quality_step_signature
+from argrank.retrieval.steps import BUILT_IN, DEFAULT_DEPTH, QUALITY_STEP, REWRITERS, Step, checked_step_params
+from argrank.retrieval.steps import takes_feedback
 from argrank.retrieval.steps import resolve as resolve_step
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
@@ -180,7 +182,7 @@ def read_ranking_section(path: Path, track: RankingTrack, settings: Any, submiss
     runs = _runs(path, f"{where}.runs", settings.get("runs"), track, submission)
     quality_training = located("quality_training", settings["quality_training"]) if settings.get(
         "quality_training") is not None else None  # fmt: skip
-    if quality_training is None and any(spec.quality for spec in runs):
+    if quality_training is None and any(spec.quality or spec.quality_step for spec in runs):
         raise InputError(path, f"{where}.quality_training", "runs with quality need a quality training set")
     shards = settings.get("shards", 1)
     if isinstance(shards, bool) or not isinstance(shards, int) or not 1 <= shards <= MAX_SHARDS:
@@ -286,7 +288,7 @@ def _run(path: Path, here: str, tag: Any, run: Any, track: RankingTrack) -> list
     if not isinstance(params, dict):
         raise InputError(path, f"{here}.params", "expected a mapping of parameter names to numbers or lists of them")
     quality = _quality(path, f"{here}.quality", run.get("quality", False))
-    steps = _steps(path, f"{here}.rerank", run.get("rerank", []))
+    steps = _steps(path, f"{here}.rerank", run.get("rerank", []), bool(track.quality_text))
     expansion = _expansion(path, f"{here}.expand", run.get("expand", []))
     spec_type = track.run_type
     specs = []
@@ -307,9 +309,11 @@ def _run(path: Path, here: str, tag: Any, run: Any, track: RankingTrack) -> list
     return specs
 
 
-def _steps(path: Path, where: str, value: Any) -> list[tuple[Step, Any, dict[str, Any]]]:
-    """A run's `rerank:` list, each step found (retrieval.steps.resolve): (the step without its parameters, its
-    callable, its parameters as written, lists included)."""
+def _steps(path: Path, where: str, value: Any, quality_text: bool) -> list[tuple[Step, Any, dict[str, Any]]]:
+    """A run's `rerank:` list, each step found (retrieval.steps.resolve; `quality`, the built-in quality re-ranking,
+    where the track's documents have a quality text): (the step without its parameters, its callable (for the
+    quality re-ranking, the signature its parameters are checked against), its parameters as written, lists
+    included)."""
     if not isinstance(value, list):
         raise InputError(path, where, "expected a list of steps, each {use: NAME, depth: N, params: {...}}")
     steps = []
@@ -326,6 +330,12 @@ def _steps(path: Path, where: str, value: Any) -> list[tuple[Step, Any, dict[str
         params = step.get("params") or {}
         if not isinstance(params, dict):
             raise InputError(path, f"{here}.params", "expected a mapping of parameter names to values or lists")
+        if step["use"] == QUALITY_STEP:
+            if not quality_text:
+                raise InputError(path, f"{here}.use", "the quality re-ranker needs a track whose documents it can "
+                                                      "judge (args, comparative)")  # fmt: skip
+            steps.append((Step(QUALITY_STEP, depth, {}, BUILT_IN), quality_step_signature, params))
+            continue
         try:
             function, version, source = resolve_step(step["use"], path.parent)
         except ValueError as error:

@@ -78,8 +78,10 @@ def ranking_params(section: TrackSection, spec: RunSpec) -> dict[str, Any]:
         "depth": section.depth,
         "tag": spec.tag,
     }
+    if spec.quality or spec.quality_step:
+        params.update(quality_training=str(section.quality_training))
     if spec.quality:
-        params.update(quality_training=str(section.quality_training), quality=spec.quality)
+        params.update(quality=spec.quality)
     if spec.expand:
         params.update(expand=[{k: v for k, v in step.items() if k != "source"} for step in spec.expand],
                       expand_sources=[step.get("source", "") for step in spec.expand])  # fmt: skip

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
-from argrank.quality.settings import DEFAULTS
+from argrank.quality.settings import DEFAULTS, RANGES
 
 if TYPE_CHECKING:
     from argrank.quality.model import QualityPredictions
@@ -63,18 +63,51 @@ def rerank_topic(
 ) -> tuple[np.ndarray, np.ndarray]:
     """One topic's new order (positions into `docs`, which are in rank order) and the scores in that order."""
     top = min(int(settings["depth"]), len(docs))
-    head = docs[:top]
-    expected = np.array([quality.expected[doc] for doc in head])
-    argument = np.array([quality.argument[doc] for doc in head])
-    short = np.array([quality.words[doc] < settings["min_words"] for doc in head], dtype=bool)
-    weight = settings["weight"]
-    combined = (1 - weight) * _standardised(scores[:top]) + weight * _standardised(expected)
-    combined -= settings["nonargument_penalty"] * np.where(short, 1.0, 1.0 - argument)
+    combined = combined_scores(docs[:top], scores[:top], quality, settings)
     order = np.lexsort((np.arange(top), -combined))  # ties: the retrieval order
     rest = scores[top:]
     floor = rest.max() + 1.0 if len(rest) else 0.0
     head_scores = floor + combined[order] - combined.min(initial=0.0)
     return np.concatenate([order, np.arange(top, len(docs))]), np.concatenate([head_scores, rest])
+
+
+def combined_scores(docs: Sequence[str], scores: np.ndarray, quality: Quality,
+                    settings: Mapping[str, float]) -> np.ndarray:  # fmt: skip
+    """One topic's top documents (`docs`, with their retrieval `scores`) scored as the module docstring says."""
+    expected = np.array([quality.expected[doc] for doc in docs])
+    argument = np.array([quality.argument[doc] for doc in docs])
+    short = np.array([quality.words[doc] < settings["min_words"] for doc in docs], dtype=bool)
+    weight = settings["weight"]
+    combined = (1 - weight) * _standardised(scores) + weight * _standardised(expected)
+    combined -= settings["nonargument_penalty"] * np.where(short, 1.0, 1.0 - argument)
+    return combined
+
+
+def step_scores(candidates: pa.Table, quality: Quality, settings: Mapping[str, float]) -> np.ndarray:
+    """The re-ranking as a step of a run (`rerank: [{use: quality, ...}]`, retrieval.steps' contract): one score
+    per row of `candidates` (each topic's top, rows of a topic together), each topic's scored by combined_scores."""
+    settings = {**DEFAULTS, **settings}
+    topics, docs = candidates.column("topic").to_pylist(), candidates.column("doc").to_pylist()
+    retrieval = np.asarray(candidates.column("score").to_pylist(), dtype=np.float64)
+    out = np.zeros(len(docs))
+    start = 0
+    while start < len(topics):
+        end = start
+        while end < len(topics) and topics[end] == topics[start]:
+            end += 1
+        out[start:end] = combined_scores(docs[start:end], retrieval[start:end], quality, settings)
+        start = end
+    return out
+
+
+def step_signature(candidates: pa.Table, weight: float = DEFAULTS["weight"],
+                   nonargument_penalty: float = DEFAULTS["nonargument_penalty"],
+                   min_words: int = DEFAULTS["min_words"]) -> None:  # fmt: skip
+    """The parameters a run's `{use: quality}` step takes (its depth is the step's own), for the runs-file checks."""
+
+
+step_signature.defaults = {name: DEFAULTS[name] for name in ("weight", "nonargument_penalty", "min_words")}
+step_signature.ranges = {name: RANGES[name] for name in step_signature.defaults}
 
 
 def _standardised(values: np.ndarray) -> np.ndarray:

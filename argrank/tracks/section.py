@@ -13,7 +13,7 @@ from typing import Any
 from argrank.core.entry_point_groups import entry_point_group
 from argrank.core.errors import InputError
 from argrank.core.names import name_problem
-from argrank.retrieval.steps import Step
+from argrank.retrieval.steps import QUALITY_STEP, Step
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,12 @@ class RunSpec:
     entry: str = ""
     swept: tuple[tuple[str, Any], ...] = ()
     rerank: tuple[Step, ...] = ()  # the run's own re-ranking steps, in order (retrieval.steps)
-    expand: tuple[dict[str, Any], ...] = ()  # its query expansion, {use, params} (retrieval.expansion)
+    expand: tuple[dict[str, Any], ...] = ()  # its query expansion steps, {use, params, …} (retrieval.rewriting)
+
+    @property
+    def quality_step(self) -> bool:
+        """Whether one of its re-ranking steps is the quality re-ranking (`use: quality`)."""
+        return any(step.use == QUALITY_STEP for step in self.rerank)
 
 
 @dataclass(frozen=True)

@@ -123,3 +123,23 @@ def test_the_nightly_and_tira_run_a_reranker_beside_the_runs_file(tmp_path):
     lines = (tmp_path / "out" / "run.txt").read_text().splitlines()
     assert lines and {line.split()[5] for line in lines} == {"mine"}
     assert any((tmp_path / "tira-outputs" / "cache" / "args" / "rerank").iterdir())
+
+
+def test_the_quality_reranking_as_a_step_orders_the_top_as_quality_does(tmp_path):
+    """`rerank: [{use: quality}]`, the built-in on the step contract, puts each topic's top 10 in the order the
+    run's `quality:` settings give (its scores on the contract's scale), below them BM25's order."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"] = {
+        "bm25": {"method": "bm25"},
+        "setting": {"method": "bm25", "quality": {"weight": 0.7, "depth": 10}},
+        "step": {"method": "bm25", "rerank": [{"use": "quality", "depth": 10, "params": {"weight": 0.7}}]},
+    }
+    config["args"].pop("baseline", None)
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    build(runs_file, outputs)
+    folder = outputs / "submission" / "args"
+    plain, setting, step = (_per_topic(folder / f"{tag}.txt") for tag in ("bm25", "setting", "step"))
+    assert setting == step
+    assert any(plain[topic][:10] != step[topic][:10] for topic in plain)
+    assert all(plain[topic][10:] == step[topic][10:] for topic in plain)

@@ -469,3 +469,19 @@ def test_expansion_mistakes_are_named(tmp_path, settings, where, problem):
     (tmp_path / "rw.py").write_text(REWRITER, encoding="utf-8")
     with pytest.raises(InputError, match=f"{where}: {problem}"):
         load_config(write(tmp_path, ARGS + settings))
+
+
+def test_the_quality_reranking_is_a_built_in_step(tmp_path):
+    text = ARGS + "  quality_training: q.csv\n  runs:\n    r: {rerank: [{use: quality, depth: 10, params: {weight: [0.2, 0.4]}}]}\n"
+    runs = load_config(write(tmp_path, text))["args"].runs
+    assert [spec.tag for spec in runs] == ["r-weight_0.2", "r-weight_0.4"]
+    (step,) = runs[0].rerank
+    assert (step.use, step.depth, step.version) == ("quality", 10, "built-in")
+    assert step.params == {"weight": 0.2, "nonargument_penalty": 0.0, "min_words": 0} and runs[0].quality_step
+    with pytest.raises(InputError, match="args.quality_training: runs with quality need a quality training set"):
+        load_config(write(tmp_path, ARGS + "  runs:\n    r: {rerank: [{use: quality}]}\n"))
+    with pytest.raises(InputError, match="parameter weight of the re-ranker quality must be a number from 0 to 1"):
+        load_config(write(tmp_path, text.replace("[0.2, 0.4]", "2")))
+    with pytest.raises(InputError, match="the re-ranker quality takes no parameter depth"):
+        load_config(write(tmp_path, text.replace("weight: [0.2, 0.4]", "depth: 5")))
+
