@@ -27,8 +27,10 @@ from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS
 from argrank.quality.settings import RANGES as QUALITY_RANGES
 from argrank.retrieval.expansion import EXPANDERS
 from argrank.retrieval.registry import resolve_params
+from argrank.quality.ltr import step_signature as ltr_step_signature
 from argrank.quality.rerank import step_signature as quality_step_signature
-from argrank.retrieval.steps import BUILT_IN, DEFAULT_DEPTH, QUALITY_STEP, REWRITERS, Step, checked_step_params
+from argrank.retrieval.steps import BUILT_IN, DEFAULT_DEPTH, LTR_STEP, QUALITY_STEP, REWRITERS, Step
+from argrank.retrieval.steps import checked_step_params
 from argrank.retrieval.steps import takes_feedback
 from argrank.retrieval.steps import resolve as resolve_step
 from argrank.tracks.registry import track as registered
@@ -140,6 +142,7 @@ def read_ranking_section(path: Path, track: RankingTrack, settings: Any, submiss
     quality = ("quality_training",) if track.quality_text else ()
     optional = (*quality, *(("measures",) if track.named_measures else ()))
     optional += ("dataset",) if track.datasets else ()
+    optional += ("ltr_training",) if track.rerank_steps else ()
     shared = {track.corpus_key, "topics", "qrels", "language", "fields", "depth", "shards", "runs", "baseline"}
     known = {*shared, *optional, *track.track_keys}
     unknown = sorted(set(settings) - known)
@@ -184,6 +187,10 @@ def read_ranking_section(path: Path, track: RankingTrack, settings: Any, submiss
         "quality_training") is not None else None  # fmt: skip
     if quality_training is None and any(spec.quality or spec.quality_step for spec in runs):
         raise InputError(path, f"{where}.quality_training", "runs with quality need a quality training set")
+    ltr_training = _ltr_training(path, f"{where}.ltr_training", settings.get("ltr_training"), located)
+    if ltr_training is None and any(step.use == LTR_STEP for spec in runs for step in spec.rerank):
+        raise InputError(path, f"{where}.ltr_training", "runs with an ltr step need ltr_training: {topics, qrels}, "
+                                                        "judged topics other than those it ranks")  # fmt: skip
     shards = settings.get("shards", 1)
     if isinstance(shards, bool) or not isinstance(shards, int) or not 1 <= shards <= MAX_SHARDS:
         raise InputError(
@@ -208,6 +215,7 @@ def read_ranking_section(path: Path, track: RankingTrack, settings: Any, submiss
         shards=shards,
         measures=measures,
         quality_training=quality_training,
+        ltr_training=ltr_training,
         baseline=baseline,
         **track.read_own(path, where, settings, located),
     )
@@ -330,6 +338,9 @@ def _steps(path: Path, where: str, value: Any, quality_text: bool) -> list[tuple
         params = step.get("params") or {}
         if not isinstance(params, dict):
             raise InputError(path, f"{here}.params", "expected a mapping of parameter names to values or lists")
+        if step["use"] == LTR_STEP:
+            steps.append((Step(LTR_STEP, depth, {}, BUILT_IN), ltr_step_signature, params))
+            continue
         if step["use"] == QUALITY_STEP:
             if not quality_text:
                 raise InputError(path, f"{here}.use", "the quality re-ranker needs a track whose documents it can "
@@ -342,6 +353,15 @@ def _steps(path: Path, where: str, value: Any, quality_text: bool) -> list[tuple
             raise InputError(path, f"{here}.use", str(error)) from None
         steps.append((Step(step["use"], depth, {}, version, source), function, params))
     return steps
+
+
+def _ltr_training(path: Path, where: str, value: Any, located: Any) -> tuple[Path, Path] | None:
+    """`ltr_training: {topics: FILE, qrels: FILE}`: the judged topics the ltr step learns from; None where absent."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"topics", "qrels"}:
+        raise InputError(path, where, "expected a mapping {topics: FILE, qrels: FILE}")
+    return located("ltr_training.topics", value["topics"]), located("ltr_training.qrels", value["qrels"])
 
 
 def _expansion(path: Path, where: str, value: Any) -> list[tuple[Step | None, Any, dict[str, Any]]]:

@@ -42,6 +42,11 @@ def matplotlib(submodule: str) -> ModuleType:
     return _module("matplotlib", submodule)
 
 
+def lightgbm() -> ModuleType:
+    """LightGBM (the learning-to-rank re-ranker's LambdaMART)."""
+    return _module("lightgbm")
+
+
 def ir_measures() -> ModuleType:
     """ir_measures (the ranking measures by their names, with trec_eval's code)."""
     return _module("ir_measures")

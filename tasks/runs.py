@@ -18,6 +18,7 @@ from argrank.formats.ranking_table import read_ranking
 from argrank.formats.run_columns import RunColumns, conforms, format_columns
 from argrank.formats.runfile import write_run
 from argrank.formats.validation import check_lines
+from argrank.retrieval.steps import LTR_STEP
 from argrank.tracks.registry import track as registered
 from argrank.tracks.section import RunSpec, TrackSection
 from tasks.base import CachedTask
@@ -78,8 +79,11 @@ def ranking_params(section: TrackSection, spec: RunSpec) -> dict[str, Any]:
         "depth": section.depth,
         "tag": spec.tag,
     }
-    if spec.quality or spec.quality_step:
+    ltr = any(step.use == LTR_STEP for step in spec.rerank)
+    if spec.quality or spec.quality_step or (ltr and section.quality_training):
         params.update(quality_training=str(section.quality_training))
+    if ltr:
+        params.update(ltr_topics=str(section.ltr_training[0]), ltr_qrels=str(section.ltr_training[1]))
     if spec.quality:
         params.update(quality=spec.quality)
     if spec.expand:

@@ -8,25 +8,35 @@ file finds its cache.
 
 from __future__ import annotations
 
+import json
+
 import luigi
+import numpy as np
 import pyarrow as pa
 from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
-from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.core.document_texts import texts_by_id
+from argrank.core.errors import InputError
+from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import QUALITY, load_model
+from argrank.formats.qrels import read_qrels
+from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
+from argrank.formats.topics import read_topics
+from argrank.index.store import load_index
+from argrank.quality.ltr import feature_matrix, feature_names, judgments, ranker_scores, train_ranker
 from argrank.quality.model import MODEL_TYPES, predict_quality
 from argrank.quality.rerank import Quality, step_scores
-from argrank.retrieval.steps import GROUP, QUALITY_STEP, Step, checked_scores, reordered
+from argrank.retrieval.steps import GROUP, LTR_STEP, QUALITY_STEP, Step, checked_scores, reordered
+from argrank.text.multilingual import make_analyzer
 from argrank.tracks.registry import track as registered
-from tasks.base import CachedTask, location, optional
+from tasks.base import CachedTask, location, log, optional
+from tasks.index import BuildIndex
 from tasks.model_folder import model_path
 from tasks.quality import RerankQuality, TrainQualityModel
 from tasks.rank import RankTopics
 from tasks.step_calls import called, candidate_table, checked, loaded, topic_texts
 from tasks.track_tasks import track_tasks
-
 
 @inherits(RerankQuality)
 class RerankStep(CachedTask):
@@ -34,7 +44,8 @@ class RerankStep(CachedTask):
 
     rerank = optional(luigi.ListParameter(default=[], description="the run's re-ranking steps up to this one"))
     rerank_sources = location(luigi.ListParameter(default=[], description='each step\'s module file, or ""'))
-    tag = luigi.Parameter(default="", significant=False, description="the run's tag, for messages")
+    ltr_topics = location(luigi.Parameter(default="", description="the ltr step's training topics"))
+    ltr_qrels = location(luigi.Parameter(default="", description="the ltr step's training judgments"))
 
     stage = "rerank"
     extension = EXTENSION
@@ -48,6 +59,13 @@ class RerankStep(CachedTask):
         needs = {"ranking": previous, "documents": track_tasks(self.track).ingest(corpus=self.corpus)}
         if self.rerank[-1]["use"] == QUALITY_STEP:
             needs["model"] = TrainQualityModel(training=self.quality_training)
+        if self.rerank[-1]["use"] == LTR_STEP:
+            step = self.rerank[-1]
+            needs["ltr"] = self.clone(TrainLearnedRanker, ltr={"depth": step["depth"], "params": step["params"]},
+                                      rerank=[], rerank_sources=[], quality={}, expand=[], expand_sources=[])
+            needs["index"] = self.clone(BuildIndex)
+            if self.quality_training:
+                needs["model"] = TrainQualityModel(training=self.quality_training)
         return needs
 
     def run(self) -> None:
@@ -57,7 +75,11 @@ class RerankStep(CachedTask):
         texts = topic_texts(self.track, self.query, self.topics)
         table = candidate_table(ranking, step.depth, texts, self.input()["documents"].path, self.fields)
         if step.use == QUALITY_STEP:
-            scores = step_scores(table, self._quality(table), step.params)
+            scores = step_scores(table, _quality(self, table), step.params)
+        elif step.use == LTR_STEP:
+            with open(self.input()["ltr"].path, encoding="utf-8") as model:
+                trained = json.load(model)
+            scores = ranker_scores(trained["model"], _features(self, table))
         else:
             returned = called(loaded(step, GROUP, where), step, where, table, **step.params)
             scores = checked(lambda: checked_scores(returned, table.num_rows), step, where)
@@ -65,13 +87,72 @@ class RerankStep(CachedTask):
             write_ranking(reordered(ranking, step.depth, scores), tmp)
 
 
-    def _quality(self, table: pa.Table) -> Quality:
-        """The quality model's predictions for the candidates, from the texts it judges (the track's quality
-        text)."""
-        ids = sorted(set(table.column("doc").to_pylist()))
-        texts = texts_by_id(self.input()["documents"].path, set(ids), registered(self.track).quality_text)
-        model = load_model(model_path(self.input()["model"].path), MODEL_TYPES, QUALITY)
-        return Quality.of(ids, predict_quality(model, [texts[doc] for doc in ids]))
+@inherits(RerankStep)
+class TrainLearnedRanker(CachedTask):
+    """The ltr step's LambdaMART model (quality.ltr), learnt from the top `depth` of the run's first ranking of the
+    training topics (`ltr_topics`, judged in `ltr_qrels`), never from a topic the run ranks."""
+
+    ltr = luigi.DictParameter(description="the step's depth and LambdaMART parameters")
+
+    stage = "ltr-model"
+    extension = ".json"
+    omitted_when_empty = ("quality",)
+
+    def requires(self) -> dict[str, CachedTask]:
+        needs = {
+            "ranking": self.clone(RankTopics, topics=self.ltr_topics, expand=[], expand_sources=[]),
+            "documents": track_tasks(self.track).ingest(corpus=self.corpus),
+            "index": self.clone(BuildIndex),
+        }
+        if self.quality_training:
+            needs["model"] = TrainQualityModel(training=self.quality_training)
+        return needs
+
+    def input_digests(self) -> list[str]:
+        return [file_digest(self.ltr_qrels), file_digest(self.ltr_topics)]
+
+    def run(self) -> None:
+        training = {topic.number for topic in read_topics(self.ltr_topics)}
+        ranked = sorted(training & {topic.number for topic in read_topics(self.topics)}, key=_topic_key)
+        if ranked:
+            shown = ", ".join(ranked[:5]) + (", …" if len(ranked) > 5 else "")
+            raise InputError(self.ltr_topics, "", f"the ltr step would learn from topics the run ranks: {shown}")
+        qrels = read_qrels(self.ltr_qrels)
+        depth = int(self.ltr["depth"])
+        ranking = read_ranking(self.input()["ranking"].path)
+        texts = topic_texts(self.track, self.query, self.ltr_topics)
+        table = candidate_table(ranking, depth, texts, self.input()["documents"].path, self.fields)
+        labels, groups = judgments(table, {topic: {d: int(v) for d, v in docs.items()} for topic, docs in qrels.items()})
+        if not any(label > 0 for label in labels):
+            raise InputError(self.ltr_qrels, "", "no candidate of the training topics is judged relevant: nothing to learn")
+        names = feature_names(list(self.fields), bool(self.quality_training))
+        model = train_ranker(_features(self, table), labels, groups, names, dict(self.ltr["params"]))
+        log.info("ltr: trained on %d candidates of %d topics", table.num_rows, len(groups))
+        with atomic_path(self.output_path) as tmp:
+            tmp.write_text(json.dumps({"features": names, "model": model}), encoding="utf-8")
+
+
+
+def _quality(task: RerankStep | TrainLearnedRanker, table: pa.Table) -> Quality:
+    """The quality model's predictions for the candidates, from the texts it judges (the track's quality text)."""
+    ids = sorted(set(table.column("doc").to_pylist()))
+    texts = texts_by_id(task.input()["documents"].path, set(ids), registered(task.track).quality_text)
+    model = load_model(model_path(task.input()["model"].path), MODEL_TYPES, QUALITY)
+    return Quality.of(ids, predict_quality(model, [texts[doc] for doc in ids]))
+
+
+def _features(task: RerankStep | TrainLearnedRanker, table: pa.Table) -> np.ndarray:
+    """The ltr step's features of the candidates (quality.ltr), the quality model's where the track has one."""
+    analyzer = make_analyzer(task.language)
+    queries = zip(table.column("topic").to_pylist(), table.column("query").to_pylist())
+    terms = {topic: analyzer.analyze(query) for topic, query in queries}
+    quality = _quality(task, table) if task.quality_training else None
+    return feature_matrix(table, terms, load_index(task.input()["index"].path), analyzer.analyze_many,
+                          list(task.fields), quality)  # fmt: skip
+
+
+def _topic_key(topic: str) -> tuple[int, str]:
+    return (int(topic), topic) if topic.isdigit() else (0, topic)
 
 
 class RankedRun:

@@ -35,7 +35,8 @@ REWRITERS = "argrank.rewriters"  # ... and of installed query rewriters
 KINDS = {GROUP: "re-ranker", REWRITERS: "query rewriter"}
 FEEDBACK = "candidates"  # the keyword argument through which a query rewriter asks for the first ranking's top
 DEFAULT_DEPTH = 100  # candidates a step re-scores per topic, unless it says
-QUALITY_STEP = "quality"  # the built-in re-ranker: argument quality (quality.rerank.step_scores)
+QUALITY_STEP = "quality"  # the built-in re-rankers: argument quality (quality.rerank.step_scores) ...
+LTR_STEP = "ltr"  # ... and learning to rank (quality.ltr)
 BUILT_IN = "built-in"  # a built-in step's code version: argrank's own, which its inputs' digests cover
 CANDIDATE_COLUMNS = ("topic", "query", "doc", "rank", "score", "text")
 

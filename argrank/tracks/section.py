@@ -59,6 +59,7 @@ class TrackSection:
     shards: int = 1  # row ranges of the documents tokenized, indexed and ranked as tasks of their own
     measures: tuple[str, ...] = ()  # ir_measures names to evaluate; none: the track's defaults
     quality_training: Path | None = None  # the quality model's training set (Webis-ArgQuality-20's format)
+    ltr_training: tuple[Path, Path] | None = None  # the ltr step's judged topics: (topics file, qrels file)
     baseline: str | None = None  # the run the report and `compare` test the others against; none: the first
 
     @property

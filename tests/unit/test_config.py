@@ -485,3 +485,21 @@ def test_the_quality_reranking_is_a_built_in_step(tmp_path):
     with pytest.raises(InputError, match="the re-ranker quality takes no parameter depth"):
         load_config(write(tmp_path, text.replace("weight: [0.2, 0.4]", "depth: 5")))
 
+
+
+def test_the_ltr_step_needs_training_topics_and_checks_its_parameters(tmp_path):
+    training = "  ltr_training: {topics: train.xml, qrels: train.qrels}\n"
+    text = ARGS + training + "  runs:\n    r: {rerank: [{use: ltr, depth: 50, params: {trees: [10, 20]}}]}\n"
+    section = load_config(write(tmp_path, text))["args"]
+    assert section.ltr_training == ((tmp_path / "train.xml").resolve(), (tmp_path / "train.qrels").resolve())
+    assert [spec.tag for spec in section.runs] == ["r-trees_10", "r-trees_20"]
+    (step,) = section.runs[0].rerank
+    assert (step.use, step.depth, step.version) == ("ltr", 50, "built-in")
+    assert step.params == {"trees": 10, "leaves": 15, "learning_rate": 0.1, "min_leaf": 5}
+    assert isinstance(step.params["trees"], int)
+    with pytest.raises(InputError, match="args.ltr_training: runs with an ltr step need ltr_training"):
+        load_config(write(tmp_path, text.replace(training, "")))
+    with pytest.raises(InputError, match=r"args.ltr_training: expected a mapping \{topics: FILE, qrels: FILE\}"):
+        load_config(write(tmp_path, text.replace(training, "  ltr_training: train.qrels\n")))
+    with pytest.raises(InputError, match="parameter learning_rate of the re-ranker ltr must be a number from 0 to 1, got 0"):
+        load_config(write(tmp_path, text.replace("trees: [10, 20]", "learning_rate: 0")))
