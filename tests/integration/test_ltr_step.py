@@ -1,6 +1,6 @@
-"""The `ltr` re-ranking step through the graph on the embedded data: LambdaMART learnt from four judged topics
-re-orders the top of the other four, each topic's top set kept; its model is a cached stage of its own; a training
-set that holds a ranked topic is refused in one line."""
+"""The `ltr` re-ranking step through the graph on the embedded data of args and comparative: LambdaMART learnt
+from half the judged topics re-orders the top of the other half, each topic's top set kept; its model is a cached
+stage of its own; a training set that holds a ranked topic is refused in one line."""
 
 from __future__ import annotations
 
@@ -13,12 +13,16 @@ from graph import build, cache_state, copy_project, luigi_command, stages_of
 
 from argrank.formats.runfile import read_run
 
-TRAINING = {"1", "2", "3", "4"}
+import pytest
+
+TRAINING = {"args": {"1", "2", "3", "4"}, "comparative": {"1", "2", "3"}}
+RUN = {"args": {"method": "bm25"}, "comparative": {"method": "bm25", "stance": False}}
 
 
-def _split(tmp_path, ltr_topics: str) -> tuple:
-    runs_file, outputs = copy_project(tmp_path, "args")
-    folder = tmp_path / "data" / "args"
+def _split(tmp_path, track: str, ltr_topics: str) -> tuple:
+    runs_file, outputs = copy_project(tmp_path, track)
+    folder = tmp_path / "data" / track
+    training = TRAINING[track]
     xml = (folder / "topics.xml").read_text(encoding="utf-8")
     topics = re.findall(r"<topic>.*?</topic>", xml, flags=re.S)
     number = re.compile(r"<number>(\d+)</number>")
@@ -26,18 +30,16 @@ def _split(tmp_path, ltr_topics: str) -> tuple:
     def subset(keep) -> str:
         return "<topics>\n" + "\n".join(t for t in topics if keep(number.search(t).group(1))) + "\n</topics>\n"
 
-    (folder / "train-topics.xml").write_text(subset(lambda n: n in TRAINING), encoding="utf-8")
-    (folder / "test-topics.xml").write_text(subset(lambda n: n not in TRAINING), encoding="utf-8")
+    (folder / "train-topics.xml").write_text(subset(lambda n: n in training), encoding="utf-8")
+    (folder / "test-topics.xml").write_text(subset(lambda n: n not in training), encoding="utf-8")
     lines = (folder / "qrels-relevance.qrels").read_text(encoding="utf-8").splitlines()
-    (folder / "train.qrels").write_text("\n".join(l for l in lines if l.split()[0] in TRAINING) + "\n", "utf-8")
+    (folder / "train.qrels").write_text("\n".join(l for l in lines if l.split()[0] in training) + "\n", "utf-8")
     config = yaml.safe_load(runs_file.read_text())
-    section = config["args"]
-    section["topics"] = "data/args/test-topics.xml"
-    section["ltr_training"] = {"topics": f"data/args/{ltr_topics}", "qrels": "data/args/train.qrels"}
-    section["runs"] = {
-        "bm25": {"method": "bm25"},
-        "ltr": {"method": "bm25", "rerank": [{"use": "ltr", "depth": 20, "params": {"trees": 30, "min_leaf": 2}}]},
-    }
+    section = config[track]
+    section["topics"] = f"data/{track}/test-topics.xml"
+    section["ltr_training"] = {"topics": f"data/{track}/{ltr_topics}", "qrels": f"data/{track}/train.qrels"}
+    step = {"use": "ltr", "depth": 20, "params": {"trees": 30, "min_leaf": 2}}
+    section["runs"] = {"bm25": RUN[track], "ltr": {**RUN[track], "rerank": [step]}}
     section.pop("baseline", None)
     runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
     return runs_file, outputs
@@ -50,12 +52,13 @@ def _per_topic(path):
     return documents
 
 
-def test_ltr_learnt_on_other_topics_reorders_the_top(tmp_path):
-    runs_file, outputs = _split(tmp_path, "train-topics.xml")
+@pytest.mark.parametrize("track", ["args", "comparative"])
+def test_ltr_learnt_on_other_topics_reorders_the_top(tmp_path, track):
+    runs_file, outputs = _split(tmp_path, track, "train-topics.xml")
     build(runs_file, outputs)
-    folder = outputs / "submission" / "args"
+    folder = outputs / "submission" / track
     plain, learnt = _per_topic(folder / "bm25.txt"), _per_topic(folder / "ltr.txt")
-    assert set(plain) == set(learnt) and not set(plain) & TRAINING
+    assert set(plain) == set(learnt) and not set(plain) & TRAINING[track]
     for topic in plain:
         assert set(plain[topic][:20]) == set(learnt[topic][:20]) and plain[topic][20:] == learnt[topic][20:]
     assert any(plain[topic][:20] != learnt[topic][:20] for topic in plain)
@@ -64,7 +67,7 @@ def test_ltr_learnt_on_other_topics_reorders_the_top(tmp_path):
 
 
 def test_a_training_set_holding_a_ranked_topic_is_refused(tmp_path):
-    runs_file, outputs = _split(tmp_path, "topics.xml")
+    runs_file, outputs = _split(tmp_path, "args", "topics.xml")
     done = subprocess.run(luigi_command(runs_file, outputs), capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode != 0
     assert "the ltr step would learn from topics the run ranks: 5, 6, 7, 8" in done.stderr
