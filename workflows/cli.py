@@ -38,10 +38,10 @@ COMMANDS = {
         "argument quality: the model (topic-held-out Spearman, Kendall) and the re-ranking (nDCG@5) on "
         "Webis-ArgQuality-20",
     ),
-    "expansion-benchmark": (
-        "workflows.commands.expansion_benchmark:add_arguments",
-        "BM25 against BM25 + RM3 and + Bo1 (nDCG@5, paired tests) on Webis-ArgQuality-20, settings chosen in "
-        "training folds of topics",
+    "steps-benchmark": (
+        "workflows.commands.steps_benchmark:add_arguments",
+        "BM25 against BM25 + RM3, + Bo1 and + ltr (nDCG@5, paired tests) on Webis-ArgQuality-20, settings chosen "
+        "and models learnt in training folds of topics",
     ),
     "run": (
         "workflows.run:add_run_arguments",

@@ -1,5 +1,6 @@
-"""`argrank expansion-benchmark`: BM25 against BM25 with RM3 and with Bo1 on Webis-ArgQuality-20 (or a file in its
-format), each expansion's settings chosen inside training folds of topics (argrank.quality.expansion_benchmark)."""
+"""`argrank steps-benchmark`: BM25 against BM25 with RM3, with Bo1 and with the ltr step on Webis-ArgQuality-20 (or
+a file in its format), settings chosen and models learnt inside training folds of topics
+(argrank.quality.steps_benchmark)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,18 @@ import json
 from pathlib import Path
 
 from argrank.quality.data import queries_for, read_quality_set, read_quality_topics
-from argrank.quality.expansion_benchmark import expansion_benchmark, format_expansion_benchmark
+from argrank.quality.steps_benchmark import steps_benchmark, format_steps_benchmark
 from workflows.commands.quality_benchmark import RELEASE_TOPICS, default_topics
 
 
-def cmd_expansion_benchmark(args: argparse.Namespace) -> int:
+def cmd_steps_benchmark(args: argparse.Namespace) -> int:
     examples = read_quality_set(args.data)
     topics_path = Path(args.topics) if args.topics else default_topics(Path(args.data))
     queries = queries_for(examples, read_quality_topics(topics_path), topics_path)
     if len(queries) < 2 or args.folds < 2:
         args.usage_error("choosing settings on other topics needs at least 2 topics and --folds of at least 2")
-    result = expansion_benchmark(examples, queries, folds=args.folds, seed=args.seed)
-    print(json.dumps(result.to_json(), indent=2) if args.json else format_expansion_benchmark(result))
+    result = steps_benchmark(examples, queries, folds=args.folds, seed=args.seed)
+    print(json.dumps(result.to_json(), indent=2) if args.json else format_steps_benchmark(result))
     return 0
 
 
@@ -31,4 +32,4 @@ def add_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--folds", type=int, default=5, help="folds of topics the settings are chosen in (5)")
     bench.add_argument("--seed", type=int, default=0, help="the shuffle of topics into folds (0)")
     bench.add_argument("--json", action="store_true", help="one JSON object with every figure")
-    bench.set_defaults(handler=cmd_expansion_benchmark, usage_error=bench.error)
+    bench.set_defaults(handler=cmd_steps_benchmark, usage_error=bench.error)

@@ -1,4 +1,4 @@
-"""`argrank expansion-benchmark`: BM25 against RM3 and Bo1 with settings chosen in training folds, on the embedded
+"""`argrank steps-benchmark`: BM25 against RM3, Bo1 and ltr, chosen or learnt in training folds, on the embedded
 sample and on Webis-ArgQuality-20; its figures agree with one another and the same seed gives the same JSON."""
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ SAMPLE = REPO / "data" / "quality" / "argquality-sample.csv"
 
 
 def benchmark(*args: str) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "workflows.cli", "expansion-benchmark", *args]
+    command = [sys.executable, "-m", "workflows.cli", "steps-benchmark", *args]
     return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
 
 
 def _consistent(result: dict, premises: int, topics: int) -> None:
     assert result["premises"] == premises and result["topics"] == topics
     assert np.isclose(result["bm25_nDCG@5"], np.mean(list(result["bm25_per_topic"].values())))
-    for figures in result["expansions"].values():
+    for figures in result["steps"].values():
         scores = figures["per_topic"]
         assert np.isclose(figures["nDCG@5"], np.mean(list(scores.values())))
         wins = sum(scores[t] > result["bm25_per_topic"][t] for t in scores)
