@@ -1,11 +1,12 @@
 """docs/reranking.md's and docs/query-rewriters.md's entry-point route, proved: a re-ranker and a query rewriter
 registered by another distribution (the package in tests/integration/rerankplugin) are swept over one of their
-parameters, run through the graph, compared and shown in the report, with no line of argrank naming them; a value
-outside a declared range is refused up front."""
+parameters, run through the graph, compared and shown in the report, and run by the nightly and the TIRA contract,
+with no line of argrank naming them; a value outside a declared range is refused up front."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,30 @@ def test_an_installed_query_rewriter_is_swept_compared_and_reported(installed, t
     assert set(json.loads(capsys.readouterr().out)["runs"]) == {"bm25", "short-count_1", "short-count_2"}
     report = (outputs / "experiments" / "runs" / "report" / "index.html").read_text(encoding="utf-8")
     assert "short-count_2" in report
+
+
+def test_the_nightly_and_tira_run_installed_steps(installed, tmp_path, capsys):
+    """The installed re-ranker and query rewriter in one run, through the nightly and the TIRA contract."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"] = {
+        "bm25": {"method": "bm25"},
+        "mine": {"method": "bm25", "expand": [{"use": "shorter", "params": {"count": 2}}],
+                 "rerank": [{"use": "lengthy", "depth": 10}]},
+    }  # fmt: skip
+    config["args"].pop("baseline", None)
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    assert main(["nightly", "--runs-file", str(runs_file), "--outputs", str(outputs)]) == 0
+    (record,) = [json.loads(line) for line in (outputs / "history.jsonl").read_text().splitlines()]
+    assert set(record["means"]["args"]) == {"bm25", "mine"}
+
+    given = tmp_path / "input"
+    shutil.copytree(tmp_path / "data" / "args" / "corpus", given)
+    shutil.copy(tmp_path / "data" / "args" / "topics.xml", given / "topics.xml")
+    command = ["tira", "-i", str(given), "-o", str(tmp_path / "out"), "--run", "mine", "--runs-file", str(runs_file),
+               "--outputs", str(tmp_path / "tira-outputs")]  # fmt: skip
+    assert main(command) == 0, capsys.readouterr().err
+    lines = (tmp_path / "out" / "run.txt").read_text().splitlines()
+    assert lines and {line.split()[5] for line in lines} == {"mine"}
+    cache = tmp_path / "tira-outputs" / "cache" / "args"
+    assert any((cache / "rerank").iterdir()) and any((cache / "expanded-queries").iterdir())
