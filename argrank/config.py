@@ -23,15 +23,22 @@ from argrank.evaluation.measures import canonical
 from argrank.evaluation.names import EXAMPLES, STANCE
 from argrank.formats.ir_datasets_cache import dataset_settings
 from argrank.formats.runs_yaml import RunsFileLoader, TooLarge
+from argrank.quality.ltr import step_signature as ltr_step_signature
+from argrank.quality.rerank import step_signature as quality_step_signature
 from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS
 from argrank.quality.settings import RANGES as QUALITY_RANGES
 from argrank.retrieval.expansion import EXPANDERS
 from argrank.retrieval.registry import resolve_params
-from argrank.quality.ltr import step_signature as ltr_step_signature
-from argrank.quality.rerank import step_signature as quality_step_signature
-from argrank.retrieval.steps import BUILT_IN, DEFAULT_DEPTH, LTR_STEP, QUALITY_STEP, REWRITERS, Step
-from argrank.retrieval.steps import checked_step_params
-from argrank.retrieval.steps import takes_feedback
+from argrank.retrieval.steps import (
+    BUILT_IN,
+    DEFAULT_DEPTH,
+    LTR_STEP,
+    QUALITY_STEP,
+    REWRITERS,
+    Step,
+    checked_step_params,
+    takes_feedback,
+)
 from argrank.retrieval.steps import resolve as resolve_step
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names

@@ -38,6 +38,7 @@ from tasks.rank import RankTopics
 from tasks.step_calls import called, candidate_table, checked, loaded, topic_texts
 from tasks.track_tasks import track_tasks
 
+
 @inherits(RerankQuality)
 class RerankStep(CachedTask):
     """A run's ranking after its re-ranking steps up to the last one `rerank` lists."""

@@ -141,10 +141,10 @@ def quality_benchmark(
     analyzer = make_analyzer("en")
     for topic in sorted(queries):
         ranking = _bm25_ranking(examples, topic, queries[topic], analyzer)
-        bm25_lines += _lines(ranking, "bm25")
-        reranked_lines += _lines(rerank(ranking, quality, settings), "reranked")
+        bm25_lines += run_lines(ranking, "bm25")
+        reranked_lines += run_lines(rerank(ranking, quality, settings), "reranked")
     ndcg = {
-        name: {judgments: _per_topic_scores(lines, qrels[judgments]) for judgments in qrels}
+        name: {judgments: per_topic_scores(lines, qrels[judgments]) for judgments in qrels}
         for name, lines in (("bm25", bm25_lines), ("reranked", reranked_lines))
     }
     return Benchmark(correlations(examples, predicted.quality), ndcg, settings, len(examples))
@@ -164,12 +164,13 @@ def _bm25_ranking(examples: QualitySet, topic: int, query: str, analyzer) -> pa.
     )  # fmt: skip
 
 
-def _per_topic_scores(lines: list[RunLine], qrels: dict[str, dict[str, int]]) -> dict[str, float]:
+def per_topic_scores(lines: list[RunLine], qrels: dict[str, dict[str, int]]) -> dict[str, float]:
     """Topic → nDCG@5 (0 for a topic the run has no line for: its query matched nothing)."""
     return {topic: scores[MEASURE] for topic, scores in evaluate(lines, qrels, measures=[MEASURE]).per_topic.items()}
 
 
-def _lines(ranking: pa.Table, tag: str) -> list[RunLine]:
+def run_lines(ranking: pa.Table, tag: str) -> list[RunLine]:
+    """A ranking table's rows as run lines of `tag`."""
     columns = ranking.to_pydict()
     return [
         RunLine(qid=q, q0="Q0", doc=d, rank=r, score=s, tag=tag)

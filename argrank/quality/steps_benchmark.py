@@ -26,12 +26,10 @@ import pyarrow as pa
 
 from argrank.core.text_table import text_table
 from argrank.evaluation.names import TESTS
-from argrank.evaluation.ranking import evaluate
 from argrank.evaluation.significance import paired_p_value
-from argrank.formats.runfile import RunLine
 from argrank.index.build import build_index
-from argrank.quality.benchmark import MEASURE, NON_ARGUMENT_RELEVANCE, graded
 from argrank.index.store import Index
+from argrank.quality.benchmark import MEASURE, NON_ARGUMENT_RELEVANCE, graded, per_topic_scores, run_lines
 from argrank.quality.data import QualitySet
 from argrank.quality.ltr import DEFAULTS as LTR_DEFAULTS
 from argrank.quality.ltr import feature_matrix, feature_names, judgments, ranker_scores, train_ranker
@@ -166,10 +164,7 @@ def _folds(topics: list[str], folds: int, seed: int) -> list[list[str]]:
 
 def _scores(ranking: pa.Table, qrels: dict[str, dict[str, int]]) -> dict[str, float]:
     """Topic → nDCG@5 of a ranking (0 for a topic it has no line for)."""
-    columns = ranking.to_pydict()
-    lines = [RunLine(qid=q, q0="Q0", doc=d, rank=r, score=s, tag="run")
-             for q, d, r, s in zip(columns["qid"], columns["doc"], columns["rank"], columns["score"])]  # fmt: skip
-    found = {topic: values[MEASURE] for topic, values in evaluate(lines, qrels, measures=[MEASURE]).per_topic.items()}
+    found = per_topic_scores(run_lines(ranking, "run"), qrels)
     return {topic: found.get(topic, 0.0) for topic in qrels}
 
 
