@@ -80,6 +80,8 @@ class RerankStep(CachedTask):
         elif step.use == LTR_STEP:
             with open(self.input()["ltr"].path, encoding="utf-8") as model:
                 trained = json.load(model)
+            if trained["features"] != feature_names(list(self.fields), bool(self.quality_training)):
+                raise InputError(self.input()["ltr"].path, where, "its model has other features: delete it to retrain")
             scores = ranker_scores(trained["model"], _features(self, table))
         else:
             returned = called(loaded(step, GROUP, where), step, where, table, **step.params)
@@ -123,15 +125,15 @@ class TrainLearnedRanker(CachedTask):
         ranking = read_ranking(self.input()["ranking"].path)
         texts = topic_texts(self.track, self.query, self.ltr_topics)
         table = candidate_table(ranking, depth, texts, self.input()["documents"].path, self.fields)
-        labels, groups = judgments(table, {topic: {d: int(v) for d, v in docs.items()} for topic, docs in qrels.items()})
+        labels, groups = judgments(table, {topic: {d: int(v) for d, v in by_doc.items()}
+                                           for topic, by_doc in qrels.items()})  # fmt: skip
         if not any(label > 0 for label in labels):
-            raise InputError(self.ltr_qrels, "", "no candidate of the training topics is judged relevant: nothing to learn")
+            raise InputError(self.ltr_qrels, "", "no candidate of the training topics is judged relevant")
         names = feature_names(list(self.fields), bool(self.quality_training))
         model = train_ranker(_features(self, table), labels, groups, names, dict(self.ltr["params"]))
         log.info("ltr: trained on %d candidates of %d topics", table.num_rows, len(groups))
         with atomic_path(self.output_path) as tmp:
             tmp.write_text(json.dumps({"features": names, "model": model}), encoding="utf-8")
-
 
 
 def _quality(task: RerankStep | TrainLearnedRanker, table: pa.Table) -> Quality:
