@@ -38,6 +38,11 @@ COMMANDS = {
         "argument quality: the model (topic-held-out Spearman, Kendall) and the re-ranking (nDCG@5) on "
         "Webis-ArgQuality-20",
     ),
+    "fuse": (
+        "workflows.commands.fuse:add_arguments",
+        "fuse run files (combsum … rrf, wsum; min-max … borda); with --qrels --optimize M [--cv K] choose weights "
+        "on judged topics and report the cross-validated figure",
+    ),
     "steps-benchmark": (
         "workflows.commands.steps_benchmark:add_arguments",
         "BM25 against BM25 + RM3, + Bo1 and + ltr (nDCG@5, paired tests) on Webis-ArgQuality-20, settings chosen "

@@ -1,0 +1,93 @@
+"""`argrank fuse`: several run files fused into one (argrank.evaluation.fusion); with judgments, the fusion's weights
+or parameter chosen on them and, with --cv, its cross-validated figure (argrank.evaluation.fusion_tuning)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from argrank.evaluation.fusion import METHODS, NORMS, fuse, fused_lines, ranked
+from argrank.evaluation.fusion_tuning import TUNABLE, tuned
+from argrank.formats.qrels import read_qrels
+from argrank.formats.runfile import read_run, write_run
+
+
+def cmd_fuse(args: argparse.Namespace) -> int:
+    if len(args.run) < 2:
+        args.usage_error("fusion needs at least two --run files")
+    if (args.cv or args.qrels) and not args.optimize or args.optimize and not args.qrels:
+        args.usage_error("--optimize MEASURE needs --qrels, and --qrels and --cv need --optimize")
+    params = _params(args)
+    runs = [ranked(read_run(path)) for path in args.run]
+    names = [Path(path).stem for path in args.run]
+    report: dict = {"method": args.method, "norm": args.norm, "runs": list(args.run)}
+    if args.optimize:
+        try:
+            report = tuned(runs, names, read_qrels(args.qrels), args.method, args.norm, args.optimize, args.cv,
+                           args.seed, args.depth)  # fmt: skip
+        except ValueError as error:
+            args.usage_error(str(error))
+        params = {**params, **report["chosen"]}
+    try:
+        fused = fuse(runs, args.method, args.norm, params, args.depth)
+    except ValueError as error:
+        args.usage_error(str(error))
+    report.update(params=params, topics=len(fused))
+    if args.output:
+        write_run(args.output, fused_lines(fused, args.tag))
+        report["output"] = args.output
+    print(json.dumps(report, indent=2) if args.json else _text(report))
+    return 0
+
+
+def _params(args: argparse.Namespace) -> dict:
+    """--param k=60 and --weights 0.5,0.5 as the method's parameters."""
+    params: dict = {}
+    for pair in args.param or ():
+        name, _, value = pair.partition("=")
+        try:
+            params[name.strip()] = float(value)
+        except ValueError:
+            args.usage_error(f"--param {pair}: expected NAME=NUMBER")
+    if args.weights:
+        try:
+            params["weights"] = [float(w) for w in args.weights.split(",")]
+        except ValueError:
+            args.usage_error(f"--weights {args.weights}: expected numbers separated by commas")
+    return params
+
+
+def _text(report: dict) -> str:
+    lines = [f"{report['method']} after {report['norm']} of {len(report.get('runs', []))} runs, {report['topics']} "
+             f"topics; parameters: {json.dumps(report['params'])}"]  # fmt: skip
+    if "measure" in report:
+        measure = report["measure"]
+        lines.append(f"{measure} on all judged topics with these parameters: {report['in_sample_mean']:.4f}")
+        lines.append(f"best single run: {report['best_single']} {report['best_single_mean']:.4f}")
+        if "cv_mean" in report:
+            lines.append(f"cross-validated over {len(report['folds'])} folds: {report['cv_mean']:.4f}")
+            for number, fold in enumerate(report["folds"], start=1):
+                lines.append(f"  fold {number} ({len(fold['topics'])} topics): {json.dumps(fold['chosen'])}, held out "
+                             f"{fold['held_out_mean']:.4f}")  # fmt: skip
+    if "output" in report:
+        lines.append(f"written to {report['output']}")
+    return "\n".join(lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--run", action="append", default=[], required=True, help="a run file (repeat: two or more)")
+    parser.add_argument("--method", choices=list(METHODS), default="combsum", help="the fusion method (combsum)")
+    parser.add_argument("--norm", choices=list(NORMS), default="min-max", help="each run's normalisation (min-max)")
+    parser.add_argument("--param", action="append", metavar="NAME=VALUE", help="a method's parameter, e.g. k=60")
+    parser.add_argument("--weights", help="wsum's and wmnz's weights, one per --run, e.g. 0.7,0.3")
+    parser.add_argument("--depth", type=int, default=1000, help="documents per topic in the fused run (1000)")
+    parser.add_argument("--tag", default="fused", help="the fused run's tag (fused)")
+    parser.add_argument("--output", help="write the fused run to this file")
+    parser.add_argument("--qrels", help="judgments to choose the parameters on (with --optimize)")
+    parser.add_argument("--optimize", metavar="MEASURE",
+                        help=f"choose {', '.join(f'{m} {p}' for m, p in TUNABLE.items())} for nDCG@k or P@k")
+    parser.add_argument("--cv", type=int, default=0, help="folds of topics for the cross-validated figure (0: none)")
+    parser.add_argument("--seed", type=int, default=0, help="the shuffle of topics into folds (0)")
+    parser.add_argument("--json", action="store_true", help="one JSON object with every figure")
+    parser.set_defaults(handler=cmd_fuse, usage_error=parser.error)
