@@ -1,5 +1,6 @@
-"""The evaluation and the comparison for notebooks: `argrank.evaluate` and `argrank.compare`, as PyTerrier's
-`Experiment` offers them, returning Arrow tables (`.to_pandas()` gives a DataFrame where pandas is installed).
+"""The evaluation, the comparison and fusion for notebooks: `argrank.evaluate` and `argrank.compare`, as
+PyTerrier's `Experiment` offers them, and `argrank.fuse` and `argrank.tune_fusion`, as `argrank fuse` does; tables
+are Arrow tables (`.to_pandas()` gives a DataFrame where pandas is installed).
 
 A run is a TREC run file's path, a mapping topic → document → score (ir_measures' dict form), or a table with a
 topic, a document and a score column (a pandas DataFrame or an Arrow table; PyTerrier's `qid`/`docno`/`score` or
@@ -17,6 +18,9 @@ from typing import Any
 
 from argrank.evaluation.comparison import PER_QUERY_COLUMNS, SUMMARY_COLUMNS, Significance, per_query_rows
 from argrank.evaluation.comparison import compare as compare_runs
+from argrank.evaluation.fusion import fuse as fuse_runs
+from argrank.evaluation.fusion import ranked as ranked_run
+from argrank.evaluation.fusion_tuning import tuned
 from argrank.evaluation.names import ALPHA, HOLM, T_TEST
 from argrank.evaluation.ranking import DEPTH
 from argrank.formats.runfile import RunLine, read_run
@@ -69,6 +73,31 @@ def compare(
     significance = Significance(test, correction, alpha)
     comparison = compare_runs(track, "qrels", per_topic, chosen, scored_names, significance)
     return pa.Table.from_pylist(comparison.summary_rows(), schema=_schema(SUMMARY_COLUMNS))
+
+
+def fuse(runs: Mapping[str, Any] | list[Any], method: str = "combsum", norm: str = "min-max",
+         params: Mapping[str, Any] | None = None, *, depth: int = 1000, names: list[str] | None = None) -> Any:  # fmt: skip
+    """The runs fused by `method` after `norm` (evaluation.fusion: ranx's methods and normalisations), each topic's
+    best `depth`: a table (topic, doc, rank, score). `params`: rrf's `k`, wsum's and wmnz's `weights`."""
+    import pyarrow as pa
+
+    named = _named_runs(runs, names)
+    fused = fuse_runs([ranked_run(_run_lines(run)) for run in named.values()], method, norm, params, depth)
+    rows = [{"topic": topic, "doc": doc, "rank": rank, "score": score} for topic, docs in fused.items()
+            for rank, (doc, score) in enumerate(docs, start=1)]  # fmt: skip
+    return pa.Table.from_pylist(rows, schema=pa.schema([("topic", pa.string()), ("doc", pa.string()),
+                                                        ("rank", pa.int64()), ("score", pa.float64())]))  # fmt: skip
+
+
+def tune_fusion(runs: Mapping[str, Any] | list[Any], qrels: Any, measure: str = "nDCG@5", method: str = "wsum",
+                norm: str = "min-max", *, cv: int = 5, seed: int = 0, track: str = "args", depth: int = 1000,
+                names: list[str] | None = None) -> dict[str, Any]:  # fmt: skip
+    """What `argrank fuse --optimize` reports (evaluation.fusion_tuning.tuned): the weights or k chosen on the
+    judged topics, `cv_mean` over `cv` folds (each scored with what the others chose), `best_single` and its
+    `best_single_mean`, and each fold's choice."""
+    named = _named_runs(runs, names)
+    lists = [ranked_run(_run_lines(run)) for run in named.values()]
+    return tuned(lists, list(named), _judgments(qrels, track), method, norm, measure, cv, seed, depth)
 
 
 def _score(ranked: Track, lines: list[RunLine], judged: Any, measures: Iterable[str] | None, depth: int) -> Any:

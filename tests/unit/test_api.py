@@ -57,3 +57,20 @@ def test_bad_input_says_what_is_wrong():
         argrank.evaluate(42, QRELS)
     with pytest.raises(AttributeError, match="no attribute 'frobnicate'"):
         argrank.frobnicate  # noqa: B018
+
+
+def test_fuse_and_tune_fusion_are_the_fuse_commands():
+    """`argrank.fuse` fuses runs in any form the API reads; `argrank.tune_fusion` reports what `fuse --optimize`
+    does, its cross-validated mean the mean of its per-topic figures."""
+    one = {"1": {"x": 3.0, "y": 1.0}, "2": {"u": 2.0, "v": 1.0}}
+    two = pa.table({"qid": ["1", "1", "2", "2"], "docno": ["y", "z", "v", "w"], "score": [5.0, 1.0, 4.0, 3.0]})
+    fused = argrank.fuse({"a": one, "b": two}, "rrf", params={"k": 1})
+    assert fused.column_names == ["topic", "doc", "rank", "score"]
+    assert [(r["topic"], r["doc"], r["rank"]) for r in fused.to_pylist()][:3] == [("1", "y", 1), ("1", "x", 2),
+                                                                                   ("1", "z", 3)]  # fmt: skip
+    qrels = {"1": {"y": 2, "x": 0}, "2": {"v": 1, "w": 2}}
+    report = argrank.tune_fusion({"a": one, "b": two}, qrels, "nDCG@5", "wsum", cv=2, seed=0)
+    assert report["best_single"] in ("a", "b") and len(report["folds"]) == 2
+    assert report["cv_mean"] == pytest.approx(sum(report["per_topic"].values()) / 2)
+    with pytest.raises(ValueError, match="unknown fusion method 'mean'"):
+        argrank.fuse({"a": one, "b": one}, "mean")
