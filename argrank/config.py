@@ -19,6 +19,7 @@ from argrank.core.grid import expand
 from argrank.core.input_file import check_regular
 from argrank.core.names import name_problem
 from argrank.core.params import checked_params
+from argrank.evaluation.fusion import fuse
 from argrank.evaluation.measures import canonical
 from argrank.evaluation.names import EXAMPLES, STANCE
 from argrank.formats.ir_datasets_cache import dataset_settings
@@ -268,9 +269,18 @@ def _runs(path: Path, where: str, runs: Any, track: RankingTrack, submission: bo
     if not isinstance(runs, dict) or not runs:
         raise InputError(path, where, "expected a mapping of run tags to run settings")
     specs = {}
+    fusions = {}
     for tag, run in runs.items():
+        if track.rerank_steps and isinstance(run, dict) and "fuse" in run:
+            fusions[tag] = run  # read once every run it may name is known
+            continue
         for spec in _run(path, f"{where}.{tag}", tag, run, track):
             check_name(path, f"{where}.{tag}", spec.tag)
+            if spec.tag in specs:
+                raise InputError(path, f"{where}.{tag}", f"its run {spec.tag} has the tag of another run")
+            specs[spec.tag] = spec
+    for tag, run in fusions.items():
+        for spec in _fusion(path, f"{where}.{tag}", tag, run, specs):
             if spec.tag in specs:
                 raise InputError(path, f"{where}.{tag}", f"its run {spec.tag} has the tag of another run")
             specs[spec.tag] = spec
@@ -282,6 +292,62 @@ def _runs(path: Path, where: str, runs: Any, track: RankingTrack, submission: bo
             "experiment without `submission: true` has no limit)",
         )
     return tuple(specs.values())
+
+
+def _fusion(path: Path, here: str, tag: Any, run: dict, specs: dict[str, RunSpec]) -> list[RunSpec]:
+    """A fusion run, `{fuse: {runs: [TAG, …], method: M, norm: N, params: {...}}}`: the rankings of other runs of
+    the section (by their tags, a sweep's by its expanded ones) fused (evaluation.fusion); one run per combination
+    of the values its params list."""
+    check_name(path, here, tag)
+    if set(run) != {"fuse"} or not isinstance(run["fuse"], dict):
+        raise InputError(path, here, "a fusion run has one setting, fuse: {runs: [TAG, ...], method, norm, params}")
+    settings = run["fuse"]
+    unknown = sorted(set(settings) - {"runs", "method", "norm", "params"})
+    if unknown:
+        raise InputError(path, f"{here}.fuse", f"unknown setting(s) {', '.join(unknown)} (known: method, norm, "
+                                               "params, runs)")  # fmt: skip
+    members = settings.get("runs")
+    if not isinstance(members, list) or len(members) < 2 or not all(isinstance(m, str) for m in members):
+        raise InputError(path, f"{here}.fuse.runs", "expected a list of two or more run tags of this section")
+    missing = [member for member in members if member not in specs]
+    if missing:
+        raise InputError(path, f"{here}.fuse.runs", f"no run {', '.join(missing)} in this section (a fusion run "
+                                                    f"fuses ranking runs: {', '.join(specs)})")  # fmt: skip
+    method, norm = settings.get("method", "combsum"), settings.get("norm", "min-max")
+    params = settings.get("params") or {}
+    if not isinstance(params, dict):
+        raise InputError(path, f"{here}.fuse.params", "expected a mapping of parameter names to values or lists")
+    rest = {name: value for name, value in params.items() if name != "weights"}
+    out = []
+    for vector in _weight_vectors(path, f"{here}.fuse.params.weights", params.get("weights")):
+        label = "_".join(f"{w:g}" for w in vector) if vector is not None else ""
+        swept_weights = (("weights", label),) if isinstance(params.get("weights", [None])[0], list) else ()
+        for run_tag, chosen in expand(f"{tag}-weights_{label}" if swept_weights else tag, rest):
+            chosen = {**chosen, **({"weights": vector} if vector is not None else {})}
+            check_name(path, here, run_tag)
+            try:
+                fuse([{}] * len(members), method, norm, chosen)  # the method, normalisation and parameters checked
+            except ValueError as error:
+                raise InputError(path, f"{here}.fuse", str(error)) from None
+            fusion = {"method": method, "norm": norm, "params": chosen}
+            out.append(RunSpec(run_tag, "fusion", {}, "title", entry=tag, swept=swept_weights + _listed(rest, chosen),
+                               fuse=(tuple(specs[member] for member in members), fusion)))  # fmt: skip
+    return out
+
+
+def _weight_vectors(path: Path, where: str, weights: Any) -> list[list[float] | None]:
+    """`weights`: one per fused run, or a list of such lists to sweep; [None] where absent."""
+    def numbers(value: Any) -> bool:
+        return isinstance(value, list) and bool(value) and all(
+            isinstance(w, int | float) and not isinstance(w, bool) for w in value)  # fmt: skip
+
+    if weights is None:
+        return [None]
+    if numbers(weights):
+        return [weights]
+    if isinstance(weights, list) and weights and all(numbers(vector) for vector in weights):
+        return list(weights)
+    raise InputError(path, where, "expected a list of numbers, one per fused run, or a list of such lists to sweep")
 
 
 def _run(path: Path, here: str, tag: Any, run: Any, track: RankingTrack) -> list[RunSpec]:

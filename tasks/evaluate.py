@@ -25,7 +25,7 @@ from argrank.tracks.registry import track as registered
 from argrank.tracks.section import TrackSection
 from tasks.base import CachedTask, location
 from tasks.model_folder import read_report
-from tasks.runs import WriteRanking, WriteRun
+from tasks.runs import WriteFusedRun, WriteRanking, WriteRun
 from tasks.track_tasks import track_tasks
 
 if TYPE_CHECKING:
@@ -95,6 +95,16 @@ class EvaluateRanking(EvaluateRun):
         return self.clone(WriteRanking)
 
 
+@inherits(WriteFusedRun)
+class EvaluateFusedRun(EvaluateRun):
+    """A fusion run, scored as a ranking of its track."""
+
+    topics = location(luigi.Parameter(description="topics XML file"))
+
+    def run_task(self) -> WriteRun:
+        return self.clone(WriteFusedRun)
+
+
 def ranking_evaluation(run: WriteRun, section: TrackSection) -> EvaluateRun:
     return run.clone(EvaluateRanking, **evaluation_params(section))
 
@@ -105,5 +115,8 @@ def evaluation_params(section: TrackSection) -> dict:
 
 
 def evaluation_task(run: WriteRun, section: TrackSection) -> EvaluateRun:
-    """The task that scores `run` (from tasks.runs.run_task) against its section's judgments, as its track does."""
+    """The task that scores `run` (from tasks.runs.run_task) against its section's judgments, as its track does; a
+    fusion run's, as a ranking."""
+    if isinstance(run, WriteFusedRun):
+        return run.clone(EvaluateFusedRun, **evaluation_params(section), topics=str(section.topics))
     return (track_tasks(section.name).evaluation_task or ranking_evaluation)(run, section)

@@ -21,8 +21,8 @@ from argrank.formats.validation import check_lines
 from argrank.retrieval.steps import LTR_STEP
 from argrank.tracks.registry import track as registered
 from argrank.tracks.section import RunSpec, TrackSection
-from tasks.base import CachedTask
-from tasks.steps import RankedRun, RerankStep
+from tasks.base import CachedTask, location
+from tasks.steps import FuseRankings, RankedRun, RerankStep
 from tasks.track_tasks import track_tasks
 
 
@@ -53,6 +53,18 @@ class WriteRun(CachedTask):
         lines = run.lines(self.tag)
         check_lines(self.output_path, enumerate(lines, start=1), rules)
         write_run(self.output_path, lines)
+
+
+class WriteFusedRun(WriteRun):
+    """A fusion run (`fuse:` in the runs file): its fused ranking as it is."""
+
+    track = luigi.Parameter(description="whose run")
+    members = location(luigi.ListParameter(description="each fused run's ranking parameters"))
+    fusion = luigi.DictParameter(description="{method, norm, params}")
+    depth = luigi.IntParameter(default=1000, description="documents per topic")
+
+    def requires(self) -> CachedTask:
+        return FuseRankings(track=self.track, members=self.members, fusion=self.fusion, depth=self.depth)
 
 
 @inherits(RerankStep)
@@ -100,5 +112,10 @@ def ranking_run(section: TrackSection, spec: RunSpec) -> WriteRun:
 
 
 def run_task(section: TrackSection, spec: RunSpec) -> WriteRun:
-    """The task writing one configured run of a ranking track, as its track writes it."""
+    """The task writing one configured run of a ranking track, as its track writes it; a fusion run's, its fused
+    ranking."""
+    if spec.fuse is not None:
+        members, fusion = spec.fuse
+        return WriteFusedRun(track=section.name, tag=spec.tag, depth=section.depth, fusion=fusion,
+                             members=[ranking_params(section, member) for member in members])  # fmt: skip
     return (track_tasks(section.name).run_task or ranking_run)(section, spec)

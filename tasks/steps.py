@@ -9,6 +9,7 @@ file finds its cache.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import luigi
 import numpy as np
@@ -20,6 +21,7 @@ from argrank.core.document_texts import texts_by_id
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import QUALITY, load_model
+from argrank.evaluation.fusion import fuse
 from argrank.formats.qrels import read_qrels
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.formats.topics import read_topics
@@ -156,6 +158,47 @@ def _features(task: RerankStep | TrainLearnedRanker, table: pa.Table) -> np.ndar
 
 def _topic_key(topic: str) -> tuple[int, str]:
     return (int(topic), topic) if topic.isdigit() else (0, topic)
+
+
+def ranking_task_for(params: dict[str, Any]) -> CachedTask:
+    """The ranking a run with these parameters (tasks.runs.ranking_params) is written from: its last step's."""
+    kind = RerankStep if params.get("rerank") else RerankQuality if params.get("quality") else RankTopics
+    names = set(kind.get_param_names())
+    return kind(**{name: value for name, value in params.items() if name in names})
+
+
+class FuseRankings(CachedTask):
+    """A fusion run's ranking: the rankings of the runs it names fused (evaluation.fusion). The members' parameters
+    are a location: their rankings' signatures name the target, not where their files lie."""
+
+    track = luigi.Parameter(description="whose runs")
+    members = location(luigi.ListParameter(description="each fused run's ranking parameters"))
+    fusion = luigi.DictParameter(description="{method, norm, params}")
+    depth = luigi.IntParameter(default=1000, description="documents per topic")
+
+    stage = "fusion"
+    extension = EXTENSION
+
+    def requires(self) -> list[CachedTask]:
+        return [ranking_task_for(dict(member)) for member in self.members]
+
+    def run(self) -> None:
+        runs = [_ranked(read_ranking(target.path)) for target in self.input()]
+        fused = fuse(runs, self.fusion["method"], self.fusion["norm"], dict(self.fusion["params"]), self.depth)
+        rows = [(topic, doc, rank, score) for topic, docs in fused.items()
+                for rank, (doc, score) in enumerate(docs, start=1)]  # fmt: skip
+        table = pa.table({name: [row[i] for row in rows] for i, name in enumerate(("qid", "doc", "rank", "score"))},
+                         schema=read_ranking(self.input()[0].path).schema)  # fmt: skip
+        with atomic_path(self.output_path) as tmp:
+            write_ranking(table, tmp)
+
+
+def _ranked(table: pa.Table) -> dict[str, list[tuple[str, float]]]:
+    """A ranking table as evaluation.fusion's runs: each topic's documents, best first, ties by document id."""
+    topics: dict[str, list[tuple[str, float]]] = {}
+    for topic, doc, score in zip(*(table.column(name).to_pylist() for name in ("qid", "doc", "score"))):
+        topics.setdefault(topic, []).append((doc, score))
+    return {topic: sorted(docs, key=lambda pair: (-pair[1], pair[0])) for topic, docs in topics.items()}
 
 
 class RankedRun:

@@ -35,6 +35,8 @@ class RunSpec:
     swept: tuple[tuple[str, Any], ...] = ()
     rerank: tuple[Step, ...] = ()  # the run's own re-ranking steps, in order (retrieval.steps)
     expand: tuple[dict[str, Any], ...] = ()  # its query expansion steps, {use, params, …} (retrieval.rewriting)
+    # A fusion run's: the runs it fuses and {method, norm, params} (evaluation.fusion); its method is "fusion".
+    fuse: tuple[tuple[RunSpec, ...], dict[str, Any]] | None = None
 
     @property
     def quality_step(self) -> bool:
