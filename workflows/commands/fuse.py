@@ -11,6 +11,7 @@ from argrank.evaluation.fusion import METHODS, NORMS, fuse, fused_lines, ranked
 from argrank.evaluation.fusion_tuning import TUNABLE, tuned
 from argrank.formats.qrels import read_qrels
 from argrank.formats.runfile import read_run, write_run
+from workflows.commands.param_option import param_pairs
 
 
 def cmd_fuse(args: argparse.Namespace) -> int:
@@ -43,13 +44,7 @@ def cmd_fuse(args: argparse.Namespace) -> int:
 
 def _params(args: argparse.Namespace) -> dict:
     """--param k=60 and --weights 0.5,0.5 as the method's parameters."""
-    params: dict = {}
-    for pair in args.param or ():
-        name, _, value = pair.partition("=")
-        try:
-            params[name.strip()] = float(value)
-        except ValueError:
-            args.usage_error(f"--param {pair}: expected NAME=NUMBER")
+    params: dict = param_pairs(args)
     if args.weights:
         try:
             params["weights"] = [float(w) for w in args.weights.split(",")]

@@ -21,6 +21,15 @@ def param_values(
 ) -> dict[str, float]:
     """The --param pairs as numbers; a usage error (exit 2) for a pair that is not NAME=NUMBER, an unknown name or
     a value out of its range."""
+    values = param_pairs(args)
+    try:
+        return checked_params(owner, values, defaults, ranges)
+    except ValueError as error:
+        args.usage_error(f"--param: {error}")
+
+
+def param_pairs(args: argparse.Namespace) -> dict[str, float]:
+    """The --param NAME=NUMBER pairs as numbers, unchecked; a usage error for a pair of another form."""
     values = {}
     for pair in args.param or ():
         name, _, value = pair.partition("=")
@@ -28,7 +37,4 @@ def param_values(
             values[name.strip()] = float(value)
         except ValueError:
             args.usage_error(f"--param {pair}: expected NAME=NUMBER")
-    try:
-        return checked_params(owner, values, defaults, ranges)
-    except ValueError as error:
-        args.usage_error(f"--param: {error}")
+    return values
