@@ -452,3 +452,23 @@ def test_evaluate_perspective_names_the_bad_line(perspective_release):
 def test_evaluate_perspective_usage_errors(options, problem):
     done = argrank("evaluate", *options)
     assert done.returncode == 2 and f"argrank evaluate: error: {problem}" in done.stderr
+
+
+def test_compare_scores_external_task2_runs_stance_against_stance_qrels(shared_data):
+    """`compare --track comparative --run … --stance-qrels Q`: each run's stance macro-F1 beside its nDCG@5, the
+    figures the organisers published; other tracks refuse the option."""
+    task2 = shared_data / "touche-task2"
+    runs = [str(task2 / "runs-2022" / name) for name in ("Puss-in-Boots-run1.txt", "Grimjack-run1.txt")]
+    done = argrank(
+        "compare", "--track", "comparative", "--run", runs[0], "--run", runs[1],
+        "--qrels", str(task2 / "touche-task2-2022-relevance.qrels"),
+        "--stance-qrels", str(task2 / "touche-task2-2022-stance.qrels"), "--measure", "nDCG@5", "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    means = {tag: {measure: figures["mean"] for measure, figures in by_measure.items()}
+             for tag, by_measure in json.loads(done.stdout)["runs"].items()}  # fmt: skip
+    assert means["Puss-in-Boots-run1"] == pytest.approx({"nDCG@5": 0.4687, "stance_f1": 0.1584}, abs=5e-5)
+    assert means["Grimjack-run1"] == pytest.approx({"nDCG@5": 0.3761, "stance_f1": 0.2071}, abs=5e-5)
+    refused = argrank("compare", "--track", "args", "--run", runs[0], "--run", runs[1], "--stance-qrels", runs[0])
+    assert refused.returncode == 2 and "--stance-qrels does not apply to --track args" in refused.stderr
+

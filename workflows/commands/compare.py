@@ -14,14 +14,14 @@ from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
 from workflows.commands.track_parts import command_line
 
-OPTIONS = ("run", "qrels", "measure")  # the options a track may not read (Track.compare_options)
+OPTIONS = ("run", "qrels", "measure", "stance_qrels")  # the options a track may not read (Track.compare_options)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
     track = registered(args.track)
     for option in OPTIONS:
         if option not in track.compare_options and getattr(args, option):
-            args.usage_error(f"--{option} does not apply to --track {track.name}")
+            args.usage_error(f"--{option.replace('_', '-')} does not apply to --track {track.name}")
     if not 0 < args.alpha < 1:
         args.usage_error(f"--alpha {args.alpha}: expected a level between 0 and 1")
     return command_line(track).compare(track, args)
@@ -42,6 +42,10 @@ def add_arguments(compare_: argparse.ArgumentParser) -> None:
     )
     compare_.add_argument("--qrels", help="a configured judgments name (default: relevance) or a qrels file")
     compare_.add_argument("--measure", action="append", metavar="NAME", help=f"ir_measures names ({EXAMPLES})")
+    compare_.add_argument(
+        "--stance-qrels", help="comparative: stance judgments to score each run's stance F1 against (default: the "
+        "runs file's stance_qrels)"
+    )  # fmt: skip
     compare_.add_argument(
         "--test", choices=TESTS, default=T_TEST, help=f"the paired test over topics (default {T_TEST}, as PyTerrier)"
     )

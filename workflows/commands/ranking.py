@@ -100,7 +100,7 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
         configured = sections[0][1].measures if sections else ()
         measures = list(configured) or default_measures(DEFAULT_DEPTH)
     stance = track.stance_judgments
-    stance_qrels = track.stance_qrels(sections[0][1]) if sections else None
+    stance_qrels = getattr(args, "stance_qrels", None) or (track.stance_qrels(sections[0][1]) if sections else None)
     stance_judged = stance.read(stance_qrels) if stance and stance_qrels else None
     qrels = track.read_qrels(qrels_path)
     per_topic, pooled, names = {}, {}, measures

@@ -20,7 +20,7 @@ from argrank.tracks.comparative.stance_qrels import read_stance_qrels
 from argrank.tracks.comparative.stance_report import stance_section
 from argrank.tracks.section import RunSpec, TrackSection
 from argrank.tracks.stance_settings import check_stance_training, read_stance_model, read_stance_switch
-from argrank.tracks.track import RANKING_EVALUATE_OPTIONS, RankingTrack, StanceJudgments
+from argrank.tracks.track import RANKING_COMPARE_OPTIONS, RANKING_EVALUATE_OPTIONS, RankingTrack, StanceJudgments
 
 # The stance model's linear SVMs cross-validated best at C 0.3 on the real stance sets (docs/tracks/comparative.md).
 STANCE_MODEL = {"c": 0.3, "folds": 5}
@@ -96,6 +96,7 @@ TRACK = ComparativeTrack(
     run_type=ComparativeRun,
     stance_judgments=StanceJudgments(read_stance_qrels, evaluate_stance, format_stance, _report),
     evaluate_options=(*RANKING_EVALUATE_OPTIONS, "stance_qrels"),
+    compare_options=(*RANKING_COMPARE_OPTIONS, "stance_qrels"),
     gate_measures=("nDCG@5", "stance_f1"),
     commands={
         "stance-benchmark": (
