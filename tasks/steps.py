@@ -22,6 +22,7 @@ from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.model_file import QUALITY, load_model
 from argrank.evaluation.fusion import fuse
+from argrank.evaluation.fusion_tuning import topic_key
 from argrank.formats.qrels import read_qrels
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.formats.topics import read_topics
@@ -118,7 +119,7 @@ class TrainLearnedRanker(CachedTask):
 
     def run(self) -> None:
         training = {topic.number for topic in read_topics(self.ltr_topics)}
-        ranked = sorted(training & {topic.number for topic in read_topics(self.topics)}, key=_topic_key)
+        ranked = sorted(training & {topic.number for topic in read_topics(self.topics)}, key=topic_key)
         if ranked:
             shown = ", ".join(ranked[:5]) + (", …" if len(ranked) > 5 else "")
             raise InputError(self.ltr_topics, "", f"the ltr step would learn from topics the run ranks: {shown}")
@@ -154,10 +155,6 @@ def _features(task: RerankStep | TrainLearnedRanker, table: pa.Table) -> np.ndar
     quality = _quality(task, table) if task.quality_training else None
     return feature_matrix(table, terms, load_index(task.input()["index"].path), analyzer.analyze_many,
                           list(task.fields), quality)  # fmt: skip
-
-
-def _topic_key(topic: str) -> tuple[int, str]:
-    return (int(topic), topic) if topic.isdigit() else (0, topic)
 
 
 def ranking_task_for(params: dict[str, Any]) -> CachedTask:

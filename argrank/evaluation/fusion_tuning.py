@@ -52,7 +52,7 @@ def prepare(runs: Sequence[Ranked], norm: str, qrels: Mapping[str, Mapping[str, 
     if not found:
         raise ValueError(f"fusion tuning optimises nDCG@k or P@k, not {measure!r}")
     kind, depth = found.group(1), int(found.group(2))
-    topics = sorted(qrels, key=_topic_key)
+    topics = sorted(qrels, key=topic_key)
     rows_scores, rows_held, rows_positions, gains, starts, ideal = [], [], [], [], [0], []
     for topic in topics:
         lists = normalised([run.get(topic, []) for run in runs], norm)
@@ -144,7 +144,7 @@ def folds(topics: Sequence[str], count: int, seed: int) -> list[list[str]]:
     """The topics shuffled with `seed` and dealt into `count` groups (at most one per topic), each by topic."""
     order = np.random.default_rng(seed).permutation(len(topics))
     count = max(1, min(count, len(topics)))
-    return [sorted((topics[i] for i in order[start::count]), key=_topic_key) for start in range(count)]
+    return [sorted((topics[i] for i in order[start::count]), key=topic_key) for start in range(count)]
 
 
 def tuned(runs: Sequence[Ranked], names: Sequence[str], qrels: Mapping[str, Mapping[str, float]], method: str,
@@ -194,5 +194,6 @@ def _mean(scores: Mapping[str, float]) -> float:
     return float(np.mean(list(scores.values()))) if scores else float("nan")
 
 
-def _topic_key(topic: str) -> tuple[int, str]:
+def topic_key(topic: str) -> tuple[int, str]:
+    """Numbered topics in numeric order, before (and apart from) named ones."""
     return (int(topic), topic) if topic.isdigit() else (0, topic)

@@ -25,6 +25,8 @@ import numpy as np
 import pyarrow as pa
 
 from argrank.core.text_table import text_table
+from argrank.evaluation.fusion_tuning import folds as topic_folds
+from argrank.evaluation.fusion_tuning import topic_key
 from argrank.evaluation.names import TESTS
 from argrank.evaluation.significance import paired_p_value
 from argrank.index.build import build_index
@@ -59,7 +61,7 @@ class StepsBenchmark:
     premises: int
 
     def to_json(self) -> dict[str, Any]:
-        topics = sorted(self.bm25, key=_topic_order)
+        topics = sorted(self.bm25, key=topic_key)
         baseline = np.array([self.bm25[topic] for topic in topics])
         steps = {}
         for name, scores in self.held_out.items():
@@ -96,7 +98,7 @@ def steps_benchmark(examples: QualitySet, queries: Mapping[int, str], folds: int
     ranker = make_ranker(index, "bm25", {})
     first = rank_queries(index, query_table, ranker, DEPTH, warn_unmatched=False)
     bm25 = _scores(first, qrels)
-    groups = _folds([str(t) for t in topics], folds, seed)
+    groups = topic_folds([str(t) for t in topics], folds, seed)
     held_out, choices = {}, {}
     for name, grid in GRIDS.items():
         per_setting = {}
@@ -155,21 +157,10 @@ def cross_validated(per_setting: Mapping[tuple, Mapping[str, float]], groups: Se
     return scores, chosen
 
 
-def _folds(topics: list[str], folds: int, seed: int) -> list[list[str]]:
-    """The topics shuffled with `seed` and dealt into `folds` groups (at most one per topic)."""
-    order = np.random.default_rng(seed).permutation(len(topics))
-    count = max(1, min(folds, len(topics)))
-    return [[topics[i] for i in sorted(order[start::count])] for start in range(count)]
-
-
 def _scores(ranking: pa.Table, qrels: dict[str, dict[str, int]]) -> dict[str, float]:
     """Topic → nDCG@5 of a ranking (0 for a topic it has no line for)."""
     found = per_topic_scores(run_lines(ranking, "run"), qrels)
     return {topic: found.get(topic, 0.0) for topic in qrels}
-
-
-def _topic_order(topic: str) -> tuple[int, str]:
-    return (int(topic), topic) if topic.isdigit() else (0, topic)
 
 
 def format_steps_benchmark(result: StepsBenchmark) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 import luigi
 import yaml
 
+from argrank.formats.runfile import read_run
 from workflows import FullSubmission
 from workflows.setup import fresh_build
 
@@ -54,3 +55,11 @@ def luigi_command(runs_file: Path, outputs: Path) -> list[str]:
         sys.executable, "-m", "luigi", "--module", "workflows", "FullSubmission", "--local-scheduler",
         "--runs-file", str(runs_file), "--argrank-output-dir", str(outputs),
     ]  # fmt: skip
+
+
+def per_topic(path: Path) -> dict[str, list[str]]:
+    """A run file's documents per topic, in file order."""
+    documents: dict[str, list[str]] = {}
+    for line in read_run(path):
+        documents.setdefault(line.qid, []).append(line.doc)
+    return documents

@@ -6,14 +6,10 @@ from __future__ import annotations
 
 import re
 import subprocess
-from collections import defaultdict
-
-import yaml
-from graph import build, cache_state, copy_project, luigi_command, stages_of
-
-from argrank.formats.runfile import read_run
 
 import pytest
+import yaml
+from graph import build, cache_state, copy_project, luigi_command, per_topic, stages_of
 
 TRAINING = {"args": {"1", "2", "3", "4"}, "comparative": {"1", "2", "3"}}
 RUN = {"args": {"method": "bm25"}, "comparative": {"method": "bm25", "stance": False}}
@@ -45,19 +41,12 @@ def _split(tmp_path, track: str, ltr_topics: str) -> tuple:
     return runs_file, outputs
 
 
-def _per_topic(path):
-    documents = defaultdict(list)
-    for line in read_run(path):
-        documents[line.qid].append(line.doc)
-    return documents
-
-
 @pytest.mark.parametrize("track", ["args", "comparative"])
 def test_ltr_learnt_on_other_topics_reorders_the_top(tmp_path, track):
     runs_file, outputs = _split(tmp_path, track, "train-topics.xml")
     build(runs_file, outputs)
     folder = outputs / "submission" / track
-    plain, learnt = _per_topic(folder / "bm25.txt"), _per_topic(folder / "ltr.txt")
+    plain, learnt = per_topic(folder / "bm25.txt"), per_topic(folder / "ltr.txt")
     assert set(plain) == set(learnt) and not set(plain) & TRAINING[track]
     for topic in plain:
         assert set(plain[topic][:20]) == set(learnt[topic][:20]) and plain[topic][20:] == learnt[topic][20:]

@@ -9,11 +9,10 @@ import json
 import shutil
 import subprocess
 import sys
-from collections import defaultdict
 
 import luigi
 import yaml
-from graph import REPO, build, cache_state, copy_project, stages_of
+from graph import REPO, build, cache_state, copy_project, per_topic, stages_of
 
 from argrank.formats.runfile import read_run
 from workflows import FullSubmission
@@ -39,18 +38,11 @@ def _runs_file(tmp_path, step: dict):
     return runs_file, outputs
 
 
-def _per_topic(path):
-    documents = defaultdict(list)
-    for line in read_run(path):
-        documents[line.qid].append(line.doc)
-    return documents
-
-
 def test_a_reranker_beside_the_runs_file_reorders_the_top_and_recomputes_only_its_step(tmp_path):
     runs_file, outputs = _runs_file(tmp_path, {"use": "plug:by_length", "depth": 10, "params": {"weight": 1.0}})
     build(runs_file, outputs)
     folder = outputs / "submission" / "args"
-    plain, mine = _per_topic(folder / "bm25.txt"), _per_topic(folder / "mine.txt")
+    plain, mine = per_topic(folder / "bm25.txt"), per_topic(folder / "mine.txt")
     assert plain.keys() == mine.keys()
     for topic in plain:
         assert set(plain[topic][:10]) == set(mine[topic][:10]) and plain[topic][10:] == mine[topic][10:]
@@ -65,7 +57,7 @@ def test_a_reranker_beside_the_runs_file_reorders_the_top_and_recomputes_only_it
     new = {path for path in after if path not in before}
     assert "rerank" in stages_of(new) and not stages_of(new) & {"ingest", "tokens", "index", "queries", "rank"}
     assert all(after[path] == before[path] for path in before if path in after)  # nothing before it redone
-    reversed_top = _per_topic(folder / "mine.txt")
+    reversed_top = per_topic(folder / "mine.txt")
     assert any(reversed_top[topic][:10] != mine[topic][:10] for topic in plain)
 
 
@@ -95,7 +87,7 @@ def test_a_comparative_run_with_stance_reads_its_reranked_top(tmp_path):
     runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
     build(runs_file, outputs)
     folder = outputs / "submission" / "comparative"
-    before, after = _per_topic(folder / "argrank-cmp-bm25.txt"), _per_topic(folder / "mine.txt")
+    before, after = per_topic(folder / "argrank-cmp-bm25.txt"), per_topic(folder / "mine.txt")
     for topic in before:
         assert set(before[topic][:5]) == set(after[topic][:5]) and before[topic][5:] == after[topic][5:]
     assert any(before[topic][:5] != after[topic][:5] for topic in before)
@@ -139,7 +131,7 @@ def test_the_quality_reranking_as_a_step_orders_the_top_as_quality_does(tmp_path
     runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
     build(runs_file, outputs)
     folder = outputs / "submission" / "args"
-    plain, setting, step = (_per_topic(folder / f"{tag}.txt") for tag in ("bm25", "setting", "step"))
+    plain, setting, step = (per_topic(folder / f"{tag}.txt") for tag in ("bm25", "setting", "step"))
     assert setting == step
     assert any(plain[topic][:10] != step[topic][:10] for topic in plain)
     assert all(plain[topic][10:] == step[topic][10:] for topic in plain)

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from argrank.quality.data import queries_for, read_quality_set, read_quality_topics
+from argrank.evaluation.fusion_tuning import folds as _folds
 from argrank.index.build import build_index
 from argrank.quality.benchmark import NON_ARGUMENT_RELEVANCE, graded
-from argrank.quality.steps_benchmark import DEPTH, GRIDS, _folds, _learnt, cross_validated, steps_benchmark
+from argrank.quality.data import queries_for, read_quality_set, read_quality_topics
+from argrank.quality.steps_benchmark import DEPTH, GRIDS, _learnt, cross_validated, steps_benchmark
 from argrank.retrieval.queries import QUERY_SCHEMA
 from argrank.retrieval.registry import make_ranker
 from argrank.retrieval.search import rank_queries
