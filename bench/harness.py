@@ -63,6 +63,17 @@ def best_of(repeats: int, work: Callable[[], object]) -> BestOf:
     return runs
 
 
+def again(first: BestOf, repeats: int, work: Callable[[], object]) -> BestOf:
+    """`first` with `repeats` − 1 more runs of `work`, each result dropped at once: a build repeated for its time
+    without a second copy in memory (the peak RSS is measured on the first)."""
+
+    def dropped() -> None:
+        work()
+
+    more = best_of(repeats - 1, dropped) if repeats > 1 else BestOf([], [], None)
+    return BestOf(first.all_seconds + more.all_seconds, first.all_cpu_seconds + more.all_cpu_seconds, first.result)
+
+
 def phase_fields(phases: Phases, name: str, prefix: str) -> dict:
     """A phase's wall and CPU seconds as `prefix`_seconds and `prefix`_cpu_seconds."""
     record = phases.phases[name]

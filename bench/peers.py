@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 from bench.agreement import TOP, agreement
-from bench.harness import best_of, package_version, phase_fields, stage, tree_bytes
+from bench.harness import again, best_of, package_version, phase_fields, stage, tree_bytes
 from bench.inputs import in_index_order, joined_texts, load_tokens, python_token_ids, python_token_lists, read_queries
 from bench.measure import Phases
 
@@ -114,14 +114,25 @@ def tantivy(params: dict, phases: Phases) -> dict:
         clauses = [(peer.Occur.Should, peer.Query.term_query(schema, "tokens", t, "freq")) for t in tokens]
         return peer.Query.boolean_query(clauses)
 
-    with tempfile.TemporaryDirectory(prefix="tantivy-", dir=params["work"]) as folder:
+    def build(folder: str):
         index = peer.Index(schema, path=folder)
+        writer = index.writer(heap_size=TANTIVY_HEAP_BYTES, num_threads=1)
+        for position, text in enumerate(texts):
+            writer.add_document(peer.Document(tokens=text, position=position))
+        writer.commit()
+        writer.wait_merging_threads()
+        return index
+
+    def build_elsewhere() -> None:
+        with tempfile.TemporaryDirectory(prefix="tantivy-", dir=params["work"]) as other:
+            build(other)
+
+    with tempfile.TemporaryDirectory(prefix="tantivy-", dir=params["work"]) as folder:
         with phases.phase("build_index"):
-            writer = index.writer(heap_size=TANTIVY_HEAP_BYTES, num_threads=1)
-            for position, text in enumerate(texts):
-                writer.add_document(peer.Document(tokens=text, position=position))
-            writer.commit()
-            writer.wait_merging_threads()
+            first = best_of(1, lambda: build(folder))
+        with phases.phase("build_again"):  # each in a fresh folder; the fastest of the repeats is its figure
+            builds = again(first, params.get("build_repeats", 1), build_elsewhere)
+        index = builds.result
         del texts
         index_bytes = tree_bytes(folder)
         index.reload()
@@ -144,7 +155,7 @@ def tantivy(params: dict, phases: Phases) -> dict:
         "segments": segments,
         "index_bytes": index_bytes,
         **phase_fields(phases, "convert", "convert"),
-        **phase_fields(phases, "build_index", "build"),
+        **builds.fields("build"),
         "peak_rss_through_build_bytes": phases.peak_through("load_tokens", "convert", "build_index"),
         **runs.fields("top_k"),
         "agreement": agreement(params["ours_top"], top),
