@@ -4,7 +4,7 @@ PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run nightly test test-fast test-bounds lock clean bench browser dictionaries kernels
+.PHONY: run nightly test test-fast test-bounds lock clean bench browser latex dictionaries kernels
 
 # Installed from the tested set, constraints.txt: a changed lock reinstalls (see README: installing). The graph's
 # modules are byte-compiled, as pip compiles a package it installs (not an editable one): where
@@ -33,7 +33,7 @@ run: $(STAMP) kernels dictionaries
 nightly: $(STAMP) kernels dictionaries
 	$(VENV)/bin/argrank nightly
 
-test: $(STAMP) kernels browser dictionaries
+test: $(STAMP) kernels browser latex dictionaries
 	$(VENV)/bin/lint-imports
 	$(PYTHON) -m pytest -q
 
@@ -61,24 +61,30 @@ test-bounds: $(STAMP)
 bench: $(BENCH_STAMP) kernels dictionaries
 	PYTHONPATH=. $(PYTHON) -m bench.benchmark $(BENCH_ARGS)
 
-# Debian's chromium, for the test that draws the HTML report in a real browser. Installed where it is missing and
-# apt-get can run (as root); elsewhere the test is skipped, with the reason in pytest's summary.
+# Debian packages a test or a track uses, installed where they are missing and apt-get can run (as root), else a note:
+# $(call debian,FILE,PACKAGES,NOTE) installs PACKAGES (apt-get's options first, if any) unless FILE exists.
+APT := DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
+define debian
+	@[ -e $(1) ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+		{ $(APT) $(2) >/dev/null 2>&1 || { apt-get update -qq >/dev/null 2>&1 && $(APT) $(2) >/dev/null 2>&1; }; } ; } || \
+		echo "note: $(3)"
+endef
+
+# Debian's chromium, for the test that draws the HTML report in a real browser; elsewhere that test is skipped, with
+# the reason in pytest's summary (and fails under CI=true).
 browser:
-	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
-		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || \
-		  { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1; }; } ; } || \
-		echo "note: chromium is not installed; the browser test of the report will be skipped"
+	$(call debian,/usr/bin/chromium,chromium,chromium is not installed; the browser test of the report will be skipped)
+
+# Debian's pdflatex and booktabs (texlive-latex-recommended), for the test that compiles `compare --latex`'s table.
+latex:
+	$(call debian,/usr/bin/pdflatex,--no-install-recommends texlive-latex-recommended,pdflatex is not installed; the LaTeX table's test will be skipped)
 
 # FreeDict's German, French and Italian dictionaries (Debian's dict-freedict-* packages, /usr/share/dictd), which the
-# perspective track translates French and Italian questions with. Installed where they are missing and apt-get can
-# run (as root); elsewhere questions are ranked untranslated, with a warning (see README: perspective).
+# perspective track translates French and Italian questions with; elsewhere questions are ranked untranslated, with a
+# warning (see README: perspective).
 FREEDICT := dict-freedict-deu-fra dict-freedict-deu-ita dict-freedict-fra-deu dict-freedict-fra-ita dict-freedict-ita-deu
 dictionaries:
-	@[ -e /usr/share/dictd/freedict-ita-deu.index ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
-		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(FREEDICT) >/dev/null 2>&1 || \
-		  { apt-get update -qq >/dev/null 2>&1 && \
-		    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(FREEDICT) >/dev/null 2>&1; }; } ; } || \
-		echo "note: FreeDict's dictionaries are not installed; perspective questions will be ranked untranslated"
+	$(call debian,/usr/share/dictd/freedict-ita-deu.index,--no-install-recommends $(FREEDICT),FreeDict's dictionaries are not installed; perspective questions will be ranked untranslated)
 
 clean:
 	rm -rf outputs

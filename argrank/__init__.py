@@ -9,12 +9,13 @@ what every stage uses (errors, atomic writes, fingerprints, records, model files
 the command line (`workflows/`) calls both; the floors are pyproject.toml's `[tool.importlinter]`.
 """
 
-__all__ = ["compare", "evaluate", "fuse", "tune_fusion"]
+__all__ = ["compare", "evaluate", "fuse", "to_latex", "to_markdown", "tune_fusion"]
 
 
 def __getattr__(name: str):
-    """`argrank.evaluate`, `argrank.compare`, `argrank.fuse` and `argrank.tune_fusion` (argrank.api), imported on
-    first use so that importing any part of the library does not load the evaluation's libraries."""
+    """`argrank.evaluate`, `argrank.compare`, `argrank.to_latex`, `argrank.to_markdown`, `argrank.fuse` and
+    `argrank.tune_fusion` (argrank.api), imported on first use so that importing any part of the library does not
+    load the evaluation's libraries."""
     if name in __all__:
         from argrank import api
 

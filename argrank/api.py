@@ -1,6 +1,7 @@
 """The evaluation, the comparison and fusion for notebooks: `argrank.evaluate` and `argrank.compare`, as
-PyTerrier's `Experiment` offers them, and `argrank.fuse` and `argrank.tune_fusion`, as `argrank fuse` does; tables
-are Arrow tables (`.to_pandas()` gives a DataFrame where pandas is installed).
+PyTerrier's `Experiment` offers them, `argrank.to_latex` and `argrank.to_markdown` for a comparison's paper table,
+and `argrank.fuse` and `argrank.tune_fusion`, as `argrank fuse` does; tables are Arrow tables (`.to_pandas()`
+gives a DataFrame where pandas is installed).
 
 A run is a TREC run file's path, a mapping topic → document → score (ir_measures' dict form), or a table with a
 topic, a document and a score column (a pandas DataFrame or an Arrow table; PyTerrier's `qid`/`docno`/`score` or
@@ -12,16 +13,24 @@ as on the command line (ir_measures' or trec_eval's names); the scores are the o
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from argrank.evaluation.comparison import PER_QUERY_COLUMNS, SUMMARY_COLUMNS, Significance, per_query_rows
+from argrank.evaluation.comparison import (
+    PER_QUERY_COLUMNS,
+    SUMMARY_COLUMNS,
+    Comparison,
+    Significance,
+    per_query_rows,
+)
 from argrank.evaluation.comparison import compare as compare_runs
 from argrank.evaluation.fusion import fuse as fuse_runs
 from argrank.evaluation.fusion import ranked as ranked_run
 from argrank.evaluation.fusion_tuning import tuned
-from argrank.evaluation.names import ALPHA, HOLM, T_TEST
+from argrank.evaluation.names import ALPHA, HOLM, PERMUTATIONS, T_TEST
+from argrank.evaluation.paper_table import PaperTable, latex, markdown, paper_table
 from argrank.evaluation.ranking import DEPTH
 from argrank.formats.runfile import RunLine, read_run
 from argrank.tracks.registry import track as registered
@@ -30,6 +39,7 @@ from argrank.tracks.track import RankingTrack, Track
 TOPIC_COLUMNS = ("qid", "query_id", "topic")
 DOCUMENT_COLUMNS = ("docno", "doc_id", "doc")
 LABEL_COLUMNS = ("label", "relevance")
+COMPARISONS = b"argrank.comparisons"  # compare's result keeps the comparisons (JSON) in its schema's metadata
 
 
 def evaluate(
@@ -51,14 +61,17 @@ def evaluate(
 
 def compare(
     runs: Mapping[str, Any] | list[Any], qrels: Any, measures: Iterable[str] | None = None, *,
-    baseline: str | None = None, names: list[str] | None = None, track: str = "args", depth: int = DEPTH,
-    test: str = T_TEST, correction: str = HOLM, alpha: float = ALPHA, perquery: bool = False,
+    baseline: str | list[str] | None = None, names: list[str] | None = None, track: str = "args", depth: int = DEPTH,
+    test: str = T_TEST, correction: str = HOLM, alpha: float = ALPHA, permutations: int = PERMUTATIONS,
+    seed: int = 0, perquery: bool = False,
 ) -> Any:  # fmt: skip
-    """Runs against `baseline` (a name; default the first run), one row per run and measure: mean, difference,
-    raw and corrected p-value of the paired `test` ("t" or "wilcoxon"), whether it rejects at `alpha`, and
-    wins/ties/losses over topics (comparison.SUMMARY_COLUMNS); with `perquery`, the per-topic scores in long format
-    (run, topic, measure, value). `runs` maps names to runs, or lists them (named by `names`, else a file's stem,
-    else run_1, run_2, …)."""
+    """Runs against `baseline` (a name or a list of names; default the first run), one row per run and measure:
+    mean, difference, raw and corrected p-value of `test` ("t", "wilcoxon", "fisher" with `permutations` sign
+    flips from `seed`, or "tukey"), whether it rejects at `alpha`, and wins/ties/losses over topics
+    (comparison.SUMMARY_COLUMNS; with several baselines an `against` column first). `to_latex` and `to_markdown`
+    write the result as a paper's table. With `perquery`, the per-topic scores in long format (run, topic,
+    measure, value). `runs` maps names to runs, or lists them (named by `names`, else a file's stem, else run_1,
+    run_2, …)."""
     import pyarrow as pa
 
     named = _named_runs(runs, names)
@@ -69,10 +82,31 @@ def compare(
         per_topic[name], scored_names = scores.per_topic, scores.measures
     if perquery:
         return pa.Table.from_pylist(per_query_rows(per_topic), schema=_schema(PER_QUERY_COLUMNS))
-    chosen = baseline if baseline is not None else next(iter(named))
-    significance = Significance(test, correction, alpha)
-    comparison = compare_runs(track, "qrels", per_topic, chosen, scored_names, significance)
-    return pa.Table.from_pylist(comparison.summary_rows(), schema=_schema(SUMMARY_COLUMNS))
+    chosen = [baseline] if isinstance(baseline, str) else list(baseline or [next(iter(named))])
+    significance = Significance(test, correction, alpha, permutations, seed)
+    comparisons = [compare_runs(track, "qrels", per_topic, one, scored_names, significance) for one in chosen]
+    columns = (("against",) if len(chosen) > 1 else ()) + SUMMARY_COLUMNS
+    rows = [{"against": c.baseline, **row} for c in comparisons for row in c.summary_rows()]
+    saved = json.dumps([c.to_json() for c in comparisons]).encode("utf-8")
+    return pa.Table.from_pylist(rows, schema=_schema(columns).with_metadata({COMPARISONS: saved}))
+
+
+def to_latex(comparison: Any, label: str = "tab:results") -> str:
+    """`compare`'s result as a LaTeX table (booktabs; evaluation.paper_table): the best value per measure in bold,
+    superscript letters for significant improvements, a caption naming the test, correction and alpha."""
+    return latex(_paper_table(comparison), label)
+
+
+def to_markdown(comparison: Any) -> str:
+    """`compare`'s result as the same table in Markdown."""
+    return markdown(_paper_table(comparison))
+
+
+def _paper_table(comparison: Any) -> PaperTable:
+    metadata = getattr(getattr(comparison, "schema", None), "metadata", None) or {}
+    if COMPARISONS not in metadata:
+        raise ValueError("expected the table argrank.compare returned (without perquery)")
+    return paper_table([Comparison.from_json(data) for data in json.loads(metadata[COMPARISONS])])
 
 
 def fuse(runs: Mapping[str, Any] | list[Any], method: str = "combsum", norm: str = "min-max",
@@ -177,7 +211,7 @@ def _schema(columns: Iterable[str]) -> Any:
     """The Arrow types of the result columns, so an empty or all-None column keeps its type."""
     import pyarrow as pa
 
-    types = {"run": pa.string(), "topic": pa.string(), "measure": pa.string(), "value": pa.float64(),
+    types = {"run": pa.string(), "against": pa.string(), "topic": pa.string(), "measure": pa.string(), "value": pa.float64(),
              "baseline": pa.bool_(), "mean": pa.float64(), "difference": pa.float64(), "p": pa.float64(),
              "p_corrected": pa.float64(), "reject": pa.bool_(), "wins": pa.int64(), "ties": pa.int64(),
              "losses": pa.int64()}  # fmt: skip

@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from argrank.evaluation.names import ALPHA, CORRECTIONS, HOLM, T_TEST, TESTS
-from argrank.evaluation.significance import corrected, paired_p_value
+from argrank.evaluation.names import ALPHA, CORRECTIONS, HOLM, PERMUTATIONS, T_TEST, TESTS, TUKEY
+from argrank.evaluation.significance import corrected, paired_p_value, tukey_p_values
 
 PerTopic = dict[str, dict[str, dict[str, float]]]  # run tag → topic → measure → score
 # The columns of a comparison's summary rows (CSV, Arrow tables): one row per run and measure.
@@ -29,11 +29,15 @@ PER_QUERY_COLUMNS = ("run", "topic", "measure", "value")
 
 @dataclass(frozen=True)
 class Significance:
-    """How differences are tested: the paired test, the correction over the runs per measure, and the level."""
+    """How differences are tested: the paired test, the correction over the runs per measure, and the level; the
+    randomization test's number of sign flips and their seed. Tukey's HSD is adjusted for all pairs of runs
+    already: the correction does not apply to it."""
 
     test: str = T_TEST
     correction: str = HOLM
     alpha: float = ALPHA
+    permutations: int = PERMUTATIONS
+    seed: int = 0
 
     def __post_init__(self) -> None:
         if self.test not in TESTS:
@@ -42,13 +46,16 @@ class Significance:
             raise ValueError(f"unknown correction {self.correction!r}; expected one of {', '.join(CORRECTIONS)}")
         if not 0 < self.alpha < 1:
             raise ValueError(f"alpha {self.alpha} is not between 0 and 1")
+        if self.permutations < 1:
+            raise ValueError(f"permutations {self.permutations}: expected at least 1")
 
 
 @dataclass(frozen=True)
 class Comparison:
     """Runs × measures against `baseline` on one judgments file; `runs[tag][measure]` holds "mean" and, for runs
     other than the baseline, "difference", "p", "p_corrected", "reject", "wins", "ties" and "losses" ("identical"
-    where it equals the baseline on every topic)."""
+    where it equals the baseline on every topic). With Tukey's HSD, `pairs[measure][tag][other]` is every pair's
+    p-value (None where undefined), and `p_corrected` is `p`, adjusted for all pairs already."""
 
     track: str
     qrels: str
@@ -57,6 +64,7 @@ class Comparison:
     significance: Significance
     topics: int
     runs: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    pairs: dict[str, dict[str, dict[str, float | None]]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -67,7 +75,15 @@ class Comparison:
             **asdict(self.significance),
             "topics": self.topics,
             "runs": self.runs,
+            **({"pairs": self.pairs} if self.pairs else {}),
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Comparison:
+        """The comparison `to_json` wrote."""
+        settings = Significance(**{key: data[key] for key in ("test", "correction", "alpha", "permutations", "seed")})
+        return cls(data["track"], data["qrels"], data["baseline"], list(data["measures"]), settings, data["topics"],
+                   data["runs"], data.get("pairs", {}))  # fmt: skip
 
     def significant(self, tag: str, measure: str) -> bool:
         """Whether `tag`'s difference from the baseline on `measure` rejects "no difference"."""
@@ -109,12 +125,19 @@ def compare(
     table = {tag: np.array([[scores[t][m] for m in measures] for t in topics]) for tag, scores in per_topic.items()}
     others = [tag for tag in per_topic if tag != baseline]
     runs: dict[str, dict[str, dict[str, Any]]] = {tag: {} for tag in per_topic}
+    pairs: dict[str, dict[str, dict[str, float | None]]] = {}
     for column, measure in enumerate(measures):
         base = table[baseline][:, column]
         base_mean = _mean(base)
         runs[baseline][measure] = {"mean": base_mean}
-        raw = [paired_p_value(table[tag][:, column], base, significance.test) for tag in others]
-        adjusted = corrected(raw, significance.correction)
+        if significance.test == TUKEY:
+            pairs[measure] = _tukey_pairs({tag: scores[:, column] for tag, scores in table.items()})
+            raw = adjusted = [pairs[measure][tag][baseline] if np.any(table[tag][:, column] != base) else None
+                              for tag in others]  # fmt: skip
+        else:
+            raw = [paired_p_value(table[tag][:, column], base, significance.test, significance.permutations,
+                                  significance.seed) for tag in others]  # fmt: skip
+            adjusted = corrected(raw, significance.correction)
         for tag, p, p_corrected in zip(others, raw, adjusted):
             scores = table[tag][:, column]
             entry = {
@@ -133,7 +156,15 @@ def compare(
         for name, value in figures.items():
             runs[tag][name] = {"mean": value}
             names += [name] if name not in names else []
-    return Comparison(track, qrels, baseline, names, significance, len(topics), runs)
+    return Comparison(track, qrels, baseline, names, significance, len(topics), runs, pairs)
+
+
+def _tukey_pairs(scores: dict[str, np.ndarray]) -> dict[str, dict[str, float | None]]:
+    """Tukey's HSD p-value of every pair of the runs (tag → per-topic scores), None where undefined."""
+    tags = list(scores)
+    p = tukey_p_values(np.array([scores[tag] for tag in tags]))
+    return {a: {b: None if np.isnan(p[i, j]) else float(p[i, j]) for j, b in enumerate(tags) if j != i}
+            for i, a in enumerate(tags)}  # fmt: skip
 
 
 def per_query_rows(per_topic: PerTopic) -> list[dict[str, Any]]:

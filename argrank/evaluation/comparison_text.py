@@ -9,12 +9,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from argrank.core.text_table import text_table
-from argrank.evaluation.names import BONFERRONI, HOLM, T_TEST
+from argrank.evaluation.names import BONFERRONI, FISHER, HOLM, T_TEST, TUKEY, WILCOXON
 
 if TYPE_CHECKING:
     from argrank.evaluation.comparison import Comparison
 
-TEST_NAMES = {T_TEST: "paired t-test", "wilcoxon": "Wilcoxon signed-rank test"}
+TEST_NAMES = {T_TEST: "paired t-test", WILCOXON: "Wilcoxon signed-rank test",
+              FISHER: "paired randomization test", TUKEY: "Tukey's HSD over all runs"}  # fmt: skip
 CORRECTION_NAMES = {HOLM: "Holm", BONFERRONI: "Bonferroni"}
 
 
@@ -22,14 +23,17 @@ def format_comparison(comparison: Comparison) -> str:
     """One block per measure: each run's mean, its difference from the baseline, the raw and corrected p-values,
     whether the difference is significant (`*`, the rows `reject` marks) and wins/ties/losses over topics."""
     settings = comparison.significance
-    how = CORRECTION_NAMES[settings.correction]
     head = f"{comparison.track} / {comparison.qrels}: {comparison.topics} topics, baseline {comparison.baseline}"
-    lines = [
-        f"{head}; {TEST_NAMES[settings.test]}, p-values {how}-corrected per measure over the runs tested; "
-        f"* significant at alpha {settings.alpha}"
-    ]
+    how = CORRECTION_NAMES[settings.correction]
+    if settings.test == TUKEY:
+        tested = ", p-values adjusted for every pair of runs"
+    else:
+        flips = f" ({settings.permutations} sign flips, seed {settings.seed})" if settings.test == FISHER else ""
+        tested = f"{flips}, p-values {how}-corrected per measure over the runs tested"
+    lines = [f"{head}; {TEST_NAMES[settings.test]}{tested}; * significant at alpha {settings.alpha}"]
     for measure in comparison.measures:
-        rows = [[measure, "mean", "vs baseline", "p", f"p ({how})", "sig.", "wins/ties/losses"]]
+        rows = [[measure, "mean", "vs baseline", "p", f"p ({'Tukey' if settings.test == TUKEY else how})", "sig.",
+                 "wins/ties/losses"]]  # fmt: skip
         for tag, figures in comparison.runs.items():
             entry = figures.get(measure)
             if entry is None:

@@ -62,6 +62,19 @@ def _number(value: float | None) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 
+def per_pair_csv(results: dict[tuple[str, str], TopicScores]) -> str:
+    """`run,qrels,topic,<measures…>` for several runs and judgments (run file, qrels file → scores): one row per
+    pair and topic, the measures of all of them (empty where a pair lacks one), scores with 6 decimals."""
+    measures = list(dict.fromkeys(name for result in results.values() for name in result.measures))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["run", "qrels", "topic", *measures])
+    for (run, qrels), result in results.items():
+        for topic, scores in result.per_topic.items():
+            writer.writerow([run, qrels, topic, *(f"{scores[name]:.6f}" if name in scores else "" for name in measures)])
+    return out.getvalue()
+
+
 def per_topic_csv(result: TopicScores) -> str:
     """`topic,<measures…>` and one row per topic in topic order, scores with 6 decimals."""
     out = io.StringIO()

@@ -26,7 +26,7 @@ import pyarrow as pa
 import argrank.lazylibs as lazylibs
 from argrank.core.progress import track
 from argrank.core.text_table import text_table
-from argrank.evaluation.names import TESTS
+from argrank.evaluation.names import CLASSICAL_TESTS
 from argrank.evaluation.ranking import evaluate
 from argrank.evaluation.significance import paired_p_value
 from argrank.formats.runfile import RunLine
@@ -61,7 +61,7 @@ class Benchmark:
             topics = sorted(self.ndcg["bm25"][name], key=int)
             reranked = np.array([self.ndcg["reranked"][name][topic] for topic in topics])
             bm25_scores = np.array([self.ndcg["bm25"][name][topic] for topic in topics])
-            tests[name] = {f"p_{test}": paired_p_value(reranked, bm25_scores, test) for test in TESTS}
+            tests[name] = {f"p_{test}": paired_p_value(reranked, bm25_scores, test) for test in CLASSICAL_TESTS}
         return {
             **{key: self.correlations[key] for key in ("spearman", "kendall", "length_spearman", "length_kendall")},
             **means,

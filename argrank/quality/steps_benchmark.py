@@ -27,7 +27,7 @@ import pyarrow as pa
 from argrank.core.text_table import text_table
 from argrank.evaluation.fusion_tuning import folds as topic_folds
 from argrank.evaluation.fusion_tuning import topic_key
-from argrank.evaluation.names import TESTS
+from argrank.evaluation.names import CLASSICAL_TESTS
 from argrank.evaluation.significance import paired_p_value
 from argrank.index.build import build_index
 from argrank.index.store import Index
@@ -71,7 +71,7 @@ class StepsBenchmark:
                 "wins": int((run > baseline).sum()),
                 "ties": int((run == baseline).sum()),
                 "losses": int((run < baseline).sum()),
-                **{f"p_{test}": paired_p_value(run, baseline, test) for test in TESTS},
+                **{f"p_{test}": paired_p_value(run, baseline, test) for test in CLASSICAL_TESTS},
                 "folds": self.choices[name],
                 "per_topic": scores,
             }

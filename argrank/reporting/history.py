@@ -20,6 +20,7 @@ from argrank.config import Experiment
 from argrank.core.atomic import atomic_path
 from argrank.core.layout import experiment_folder
 from argrank.evaluation.measures import canonical
+from argrank.evaluation.names import lower_is_better
 from argrank.tracks.registry import track as registered
 
 log = logging.getLogger(__name__)
@@ -186,7 +187,7 @@ def drops(
                     before = previous.get(track, {}).get(run, {}).get(qrels, {}).get(measure)
                     if measure not in watched or value is None or before is None:
                         continue
-                    fall = (value - before) if measure.startswith("rKL") else (before - value)
+                    fall = (value - before) if lower_is_better(measure) else (before - value)
                     if fall > tolerance:
                         found.append(f"{track} {run} {qrels} {measure}: {before:.4f} → {value:.4f}")
     return found

@@ -1,6 +1,6 @@
 """A ranking track's section of the experiment's report (reporting.experiment): per judgments file, the runs ×
 measures table against the baseline with each difference's corrected p-value and significance
-(comparison.Comparison's `reject`), per measure the per-topic differences of every run on one scale, each sweep's
+(comparison.Comparison's `reject`), the same as a paper's table (`argrank compare --latex`'s), per measure the per-topic differences of every run on one scale, each sweep's
 means as heat maps, then what the track adds (RankingTrack.report_extras)."""
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from pathlib import Path
 
 from argrank.evaluation.comparison import Comparison, compare
 from argrank.evaluation.comparison_text import CORRECTION_NAMES, TEST_NAMES
+from argrank.evaluation.paper_table import MAX_RUNS, paper_table
+from argrank.evaluation.paper_table import html as paper_html
 from argrank.evaluation.results import RunScores
 from argrank.formats.html import table, text
 from argrank.reporting.plots import difference_plot, plot_file_name, sweep_plot
@@ -32,7 +34,7 @@ def ranking_section(
         per_topic = {tag: evaluations[tag].judgments[qrels].per_topic for tag in tags}
         measures = evaluations[tags[0]].judgments[qrels].measures
         comparison = compare(section.name, qrels, per_topic, section.baseline_tag, measures)
-        html.append(f"<h3>{text(qrels)}</h3>{_comparison_table(comparison)}")
+        html.append(f"<h3>{text(qrels)}</h3>{_comparison_table(comparison)}{_paper_table(comparison)}")
         html.append(_differences(f"{section.name}-{qrels}", comparison.baseline, per_topic, measures, folder, files))
         means = {tag: evaluations[tag].judgments[qrels].means for tag in tags}
         for found in sweeps(section.runs):
@@ -108,6 +110,13 @@ def _comparison_table(comparison: Comparison) -> str:
         f"{CORRECTION_NAMES[settings.correction]}-corrected p ({TEST_NAMES[settings.test]}), * p < {settings.alpha}"
     )
     return table(["run", *comparison.measures], rows, caption, raw=True)
+
+
+def _paper_table(comparison: Comparison) -> str:
+    """The same comparison as `argrank compare --latex` writes it for a paper (evaluation.paper_table)."""
+    if len(comparison.runs) > MAX_RUNS:
+        return f'<p class="note">{len(comparison.runs)} runs: too many for a paper\'s table (at most {MAX_RUNS}).</p>'
+    return f"<h4>as a paper's table</h4>{paper_html(paper_table([comparison]))}"
 
 
 def _number(value: float | None) -> str:

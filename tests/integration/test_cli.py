@@ -472,3 +472,29 @@ def test_compare_scores_external_task2_runs_stance_against_stance_qrels(shared_d
     refused = argrank("compare", "--track", "args", "--run", runs[0], "--run", runs[1], "--stance-qrels", runs[0])
     assert refused.returncode == 2 and "--stance-qrels does not apply to --track args" in refused.stderr
 
+
+
+def test_evaluate_scores_every_run_against_every_qrels_in_one_table(shared_data, tmp_path):
+    task2 = shared_data / "touche-task2"
+    runs = [str(task2 / "runs-2022" / name) for name in ("Aldo-Nadi-run3.txt", "Katana-run1.txt")]
+    qrels = [str(task2 / f"touche-task2-2022-{kind}.qrels") for kind in ("relevance", "quality")]
+    stance = str(task2 / "touche-task2-2022-stance.qrels")
+    options = ["evaluate", "--track", "comparative", "--stance-qrels", stance]
+    both = [a for run in runs for a in ("--run", run)] + [a for q in qrels for a in ("--qrels", q)]
+    done = argrank(*options, *both, "--json", "--csv", str(tmp_path / "all.csv"))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert [(r["run"], r["qrels"]) for r in result["results"]] == [(r, q) for r in runs for q in qrels]
+    for entry in result["results"]:  # each pair's figures are those of a call with that pair alone
+        alone = json.loads(argrank(*options[:3], "--run", entry["run"], "--qrels", entry["qrels"], "--json").stdout)
+        assert entry["nDCG@5"] == alone["nDCG@5"] and entry["per_topic"] == alone["per_topic"]
+    assert [s["run"] for s in result["stance"]] == runs and all(s["stance_qrels"] == stance for s in result["stance"])
+    rows = (tmp_path / "all.csv").read_text().splitlines()
+    assert rows[0] == "run,qrels,topic,nDCG@5,Judged@5,condensed-nDCG@5"
+    assert len(rows) == 1 + sum(len(r["per_topic"]) for r in result["results"])
+    table = argrank(*options[:3], *both)
+    assert table.returncode == 0, table.stderr
+    header, *lines = [line for line in table.stdout.splitlines() if " / touche-task2-2022-" in line]
+    assert len([header, *lines]) == 4  # one table: 2 runs × 2 judgments
+    again = argrank(*options[:3], "--run", runs[0], "--run", runs[0], "--qrels", qrels[0])
+    assert again.returncode == 2 and "--run names a file twice" in again.stderr

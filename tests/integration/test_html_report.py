@@ -137,6 +137,10 @@ def test_the_runs_files_baseline_is_the_reports_and_each_cell_shows_its_correcte
     comparative = page[page.index('<section id="comparative">'):page.index('<section id="images">')]
     assert f"baseline {chosen};" in comparative and f"<td>{chosen} (baseline)</td>" in comparative
     assert re.search(r"<small>[+-]\d\.\d{4}, p \d\.\d{4}\*?</small>", comparative)
+    # The paper's table (compare --latex's) under the comparison: letters, the best mean per measure in bold.
+    published = json.loads((folder.parent / "comparative" / "evaluation.json").read_text())
+    best = max(result["relevance"]["nDCG@5"] for result in published.values())
+    assert "as a paper's table" in comparative and f"<b>{best:.4f}</b>" in comparative
     plot = folder / "comparative-relevance-differences-nDCG@5.svg"
     assert f"each run − {chosen}, per topic" in " ".join(_svg_texts(plot))
 

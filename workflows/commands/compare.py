@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 
-from argrank.evaluation.names import ALPHA, CORRECTIONS, EXAMPLES, HOLM, T_TEST, TESTS
+from argrank.evaluation.names import ALPHA, CORRECTIONS, EXAMPLES, HOLM, PERMUTATIONS, T_TEST, TESTS
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
 from workflows.commands.track_parts import command_line
 
-OPTIONS = ("run", "qrels", "measure", "stance_qrels")  # the options a track may not read (Track.compare_options)
+OPTIONS = ("run", "qrels", "measure", "stance_qrels", "participants")  # the options a track may not read (Track.compare_options)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -24,6 +24,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
             args.usage_error(f"--{option.replace('_', '-')} does not apply to --track {track.name}")
     if not 0 < args.alpha < 1:
         args.usage_error(f"--alpha {args.alpha}: expected a level between 0 and 1")
+    if args.permutations < 1:
+        args.usage_error(f"--permutations {args.permutations}: expected at least 1")
+    if args.baseline and len(set(args.baseline)) != len(args.baseline):
+        args.usage_error(f"--baseline names a run twice: {', '.join(args.baseline)}")
+    if args.perquery and (args.latex or args.markdown):
+        args.usage_error("--latex and --markdown write the comparison's table, not --perquery's scores")
+    if args.participants and (args.perquery or args.latex or args.markdown or args.csv):
+        args.usage_error("--participants prints the standings (or --json): not with --perquery, --csv, --latex or "
+                         "--markdown")  # fmt: skip
     return command_line(track).compare(track, args)
 
 
@@ -37,19 +46,32 @@ def add_arguments(compare_: argparse.ArgumentParser) -> None:
     compare_.add_argument("--run", action="append", help="a run file to compare too (repeatable; tag: its stem)")
     compare_.add_argument(
         "--baseline",
-        help="the tag of the run the others are tested against (default: the runs file's `baseline:`, else the "
-        "first run; perspective: an experiment, default the first)",
+        action="append",
+        help="the tag of a run the others are tested against (repeatable: one comparison per baseline; default: the "
+        "runs file's `baseline:`, else the first run; perspective: an experiment, default the first)",
     )
     compare_.add_argument("--qrels", help="a configured judgments name (default: relevance) or a qrels file")
+    compare_.add_argument(
+        "--participants", metavar="DIR", help="a folder of a year's published runs (every file in it, tag: its "
+        "stem): all runs ranked by the first measure with confidence intervals, ours tested against each of them"
+    )  # fmt: skip
     compare_.add_argument("--measure", action="append", metavar="NAME", help=f"ir_measures names ({EXAMPLES})")
     compare_.add_argument(
         "--stance-qrels", help="comparative: stance judgments to score each run's stance F1 against (default: the "
         "runs file's stance_qrels)"
     )  # fmt: skip
     compare_.add_argument(
-        "--test", choices=TESTS, default=T_TEST, help=f"the paired test over topics (default {T_TEST}, as PyTerrier)"
+        "--test", choices=TESTS, default=T_TEST, help=f"the test over topics (default {T_TEST}, as PyTerrier): paired "
+        "t, Wilcoxon, fisher (paired randomization) or tukey (Tukey's HSD over all runs, every pair)"
+    )  # fmt: skip
+    compare_.add_argument(
+        "--correction", choices=CORRECTIONS, default=HOLM, help="multiple-testing correction (not for tukey)"
     )
-    compare_.add_argument("--correction", choices=CORRECTIONS, default=HOLM, help="multiple-testing correction")
+    compare_.add_argument(
+        "--permutations", type=int, default=PERMUTATIONS, help=f"fisher: random sign flips ({PERMUTATIONS:,}; all of "
+        "them where a topic count gives fewer)"
+    )  # fmt: skip
+    compare_.add_argument("--seed", type=int, default=0, help="fisher: the seed of its sign flips (0)")
     compare_.add_argument(
         "--alpha", type=float, default=ALPHA, help=f"the level a corrected p-value is significant below ({ALPHA})"
     )
@@ -57,6 +79,11 @@ def add_arguments(compare_: argparse.ArgumentParser) -> None:
         "--perquery", action="store_true", help="the per-topic scores instead, long format: run, topic, measure, value"
     )
     compare_.add_argument("--csv", metavar="PATH", help="also write the table (or --perquery's) as CSV; - for stdout")
+    compare_.add_argument(
+        "--latex", metavar="PATH", help="also write the comparison as a paper's table (booktabs: the best value per "
+        "measure in bold, superscript letters for significant improvements); - for stdout"
+    )  # fmt: skip
+    compare_.add_argument("--markdown", metavar="PATH", help="the same table as Markdown; - for stdout")
     compare_.add_argument("--outputs", default="outputs", help="the pipeline's output folder")
     compare_.add_argument("--json", action="store_true", help="print one JSON object")
     compare_.set_defaults(handler=cmd_compare, usage_error=compare_.error)

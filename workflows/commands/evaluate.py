@@ -32,7 +32,9 @@ def _refuse_others(args: argparse.Namespace, options: tuple[str, ...], allowed: 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--run", help="run file (tab or space separated)")
+    parser.add_argument(
+        "--run", action="append", help="run file (tab or space separated); repeatable: each scored against each --qrels"
+    )
     parser.add_argument(
         "--track",
         choices=track_names(),
@@ -41,7 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--qrels",
-        help="qrels file `topic 0 doc label` for nDCG and judged; for images `topic ONTOPIC|PRO|CON image 0|1`",
+        action="append",
+        help="qrels file `topic 0 doc label` for nDCG and judged; for images `topic ONTOPIC|PRO|CON image 0|1`; "
+        "repeatable (relevance and quality in one call)",
     )
     parser.add_argument(
         "--stance-qrels",

@@ -22,8 +22,9 @@ from argrank.evaluation.comparison import Significance
 from argrank.evaluation.comparison import compare as compare_runs
 from argrank.evaluation.measures import canonical
 from argrank.evaluation.ranking import default_measures
-from argrank.evaluation.report import format_table, per_topic_csv
+from argrank.evaluation.report import format_table, per_pair_csv, per_topic_csv
 from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
+from argrank.evaluation.standings import format_standings, standings
 from argrank.formats.runfile import read_run
 from argrank.formats.topics import read_topics
 from argrank.tracks.section import TrackSection
@@ -34,8 +35,8 @@ DEFAULT_DEPTH = 5
 
 
 def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
-    """The run's scores against --qrels (the track's measures, or those named), and its stance against
-    --stance-qrels where the track has stance judgments."""
+    """Each --run's scores against each --qrels (the track's measures, or those named), in one table, and its
+    stance against --stance-qrels where the track has stance judgments."""
     if not args.run:
         args.usage_error(f"--track {track.name} needs --run")
     stance = track.stance_judgments
@@ -43,37 +44,55 @@ def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
         args.usage_error("give --qrels, --stance-qrels or both" if stance else f"--track {track.name} needs --qrels")
     if args.csv and not args.qrels:
         args.usage_error("--csv writes per-topic scores, which needs --qrels")
+    for option, given in (("run", args.run), ("qrels", args.qrels or [])):
+        if len(set(given)) != len(given):
+            args.usage_error(f"--{option} names a file twice: {', '.join(given)}")
     measures = _named_measures(args)
     known = [t.number for t in read_topics(args.topics)] if args.topics else None
-    run = read_run(args.run)
-    scores = None
-    if args.qrels:
-        qrels = track.read_qrels(args.qrels, known)
-        try:
-            scores = track.score(run, qrels, measures, args.depth or DEFAULT_DEPTH, args.average)
-        except RunProblem as error:
-            raise InputError(args.run, "", str(error)) from None
-        except ValueError as error:  # a fractional label, or no judged topic in the run to average over
-            raise InputError(args.qrels, "", str(error)) from None
-    stance_scores = None
-    if stance and args.stance_qrels:
-        try:
-            stance_scores = stance.evaluate(run, stance.read(args.stance_qrels, known))
-        except ValueError as error:  # column 2 mixes Q0 and stance labels: name the run file too
-            raise InputError(args.run, "", str(error)) from None
+    judgments = {path: track.read_qrels(path, known) for path in args.qrels or []}
+    stance_judged = stance.read(args.stance_qrels, known) if stance and args.stance_qrels else None
+    results: dict[tuple[str, str], TopicScores] = {}
+    stances = {}
+    for path in args.run:
+        run = read_run(path)
+        for qrels_path, qrels in judgments.items():
+            try:
+                results[(path, qrels_path)] = track.score(run, qrels, measures, args.depth or DEFAULT_DEPTH, args.average)
+            except RunProblem as error:
+                raise InputError(path, "", str(error)) from None
+            except ValueError as error:  # a fractional label, or no judged topic in the run to average over
+                raise InputError(qrels_path, "", str(error)) from None
+        if stance_judged is not None:
+            try:
+                stances[path] = stance.evaluate(run, stance_judged)
+            except ValueError as error:  # column 2 mixes Q0 and stance labels: name the run file too
+                raise InputError(path, "", str(error)) from None
+    single = len(args.run) == 1 and len(judgments) <= 1
     if args.csv:
         with atomic_path(args.csv) as tmp:
-            tmp.write_text(per_topic_csv(scores), encoding="utf-8")
+            tmp.write_text(per_topic_csv(*results.values()) if single else per_pair_csv(results), encoding="utf-8")
     if args.json:
-        data = {**(scores.to_json() if scores else {}), **(stance_scores.to_json() if stance_scores else {})}
-        print(json.dumps(data, indent=2))
+        print(json.dumps(_evaluation_json(results, stances, args.stance_qrels, single), indent=2))
         return 0
-    run_name = Path(args.run).name
-    if scores:
-        print(format_table({f"{run_name} / {Path(args.qrels).name}": scores}))
-    if stance_scores:
-        print(stance.format(f"{run_name} / {Path(args.stance_qrels).name}", stance_scores))
+    if results:
+        print(format_table({f"{Path(run).name} / {Path(qrels).name}": scores for (run, qrels), scores in results.items()}))
+    for path, scores in stances.items():
+        print(stance.format(f"{Path(path).name} / {Path(args.stance_qrels).name}", scores))
     return 0
+
+
+def _evaluation_json(results: dict[tuple[str, str], TopicScores], stances: dict, stance_qrels: str | None,
+                     single: bool) -> dict:  # fmt: skip
+    """One run on one judgments file: its scores' JSON (and its stance's), as before several could be given; else
+    `{"results": [{"run", "qrels", …scores}], "stance": [{"run", "stance_qrels", …}]}`."""
+    if single:
+        return {**(next(iter(results.values())).to_json() if results else {}),
+                **(next(iter(stances.values())).to_json() if stances else {})}  # fmt: skip
+    return {
+        "results": [{"run": run, "qrels": qrels, **scores.to_json()} for (run, qrels), scores in results.items()],
+        **({"stance": [{"run": run, "stance_qrels": stance_qrels, **scores.to_json()}
+                       for run, scores in stances.items()]} if stances else {}),  # fmt: skip
+    }
 
 
 def _named_measures(args: argparse.Namespace) -> list[str] | None:
@@ -89,8 +108,8 @@ def _named_measures(args: argparse.Namespace) -> list[str] | None:
 
 
 def compare(track: RankingTrack, args: argparse.Namespace) -> int:
-    """The runs against the baseline on every measure, paired over the judged topics: --baseline, else the first
-    experiment's `baseline:`, else the first run."""
+    """The runs against the baseline on every measure, paired over the judged topics: each --baseline, else the
+    first experiment's `baseline:`, else the first run."""
     runs_files = args.runs_file or ([] if args.run else ["runs.yaml"])
     sections = [experiment_section(path, track.name) for path in runs_files]
     qrels_name, qrels_path = _qrels(args, sections)
@@ -103,8 +122,9 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
     stance_qrels = getattr(args, "stance_qrels", None) or (track.stance_qrels(sections[0][1]) if sections else None)
     stance_judged = stance.read(stance_qrels) if stance and stance_qrels else None
     qrels = track.read_qrels(qrels_path)
+    participants = _participants(args, runs) if getattr(args, "participants", None) else {}
     per_topic, pooled, names = {}, {}, measures
-    for tag, path in runs.items():
+    for tag, path in {**runs, **participants}.items():
         lines = read_run(path)
         try:
             result: TopicScores = track.score(lines, qrels, measures, None, JUDGED_TOPICS)
@@ -113,13 +133,49 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
         except ValueError as error:
             raise InputError(path, "", str(error)) from None
         per_topic[tag], names = result.per_topic, result.measures
-    baseline = args.baseline or _configured_baseline(sections) or next(iter(runs))
+    if participants:
+        return _show_standings(args, track.name, qrels_name, per_topic, list(runs), names[0])
+    baselines = args.baseline or [_configured_baseline(sections) or next(iter(runs))]
     try:
-        significance = Significance(args.test, args.correction, args.alpha)
-        comparison = compare_runs(track.name, qrels_name, per_topic, baseline, names, significance, pooled)
+        significance = Significance(args.test, args.correction, args.alpha, args.permutations, args.seed)
+        comparisons = [compare_runs(track.name, qrels_name, per_topic, baseline, names, significance, pooled)
+                       for baseline in baselines]  # fmt: skip
     except ValueError as error:
         args.usage_error(str(error))
-    return show_comparisons(args, [(comparison, per_topic)], comparison.to_json)
+    return show_comparisons(args, [(comparison, per_topic) for comparison in comparisons], lambda: (
+        comparisons[0].to_json() if len(comparisons) == 1 else
+        {"track": track.name, "baselines": baselines, "comparisons": [c.to_json() for c in comparisons]}))  # fmt: skip
+
+
+def _participants(args: argparse.Namespace, ours: dict[str, str]) -> dict[str, str]:
+    """Tag → run file of every file in --participants (hidden ones aside), tagged by its stem."""
+    folder = Path(args.participants)
+    if not folder.is_dir():
+        args.usage_error(f"--participants {folder}: not a folder of run files")
+    found: dict[str, str] = {}
+    for path in sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
+        if path.stem in ours or path.stem in found:
+            args.usage_error(f"two runs are tagged {path.stem!r}: rename the file {path}")
+        found[path.stem] = str(path)
+    if not found:
+        args.usage_error(f"--participants {folder}: no run file in it")
+    if not ours:
+        args.usage_error("--participants places runs of yours among them: give --run or --runs-file")
+    return found
+
+
+def _show_standings(args: argparse.Namespace, track: str, qrels: str, per_topic: dict, ours: list[str],
+                    measure: str) -> int:  # fmt: skip
+    """Print where our runs stand among the participants' on the first measure (evaluation.standings)."""
+    if args.baseline:
+        args.usage_error("--participants tests each of your runs against every participant's: no --baseline")
+    try:
+        significance = Significance(args.test, args.correction, args.alpha, args.permutations, args.seed)
+        result = standings(track, qrels, per_topic, ours, measure, significance)
+    except ValueError as error:
+        args.usage_error(str(error))
+    print(json.dumps(result.to_json(), indent=2) if args.json else format_standings(result))
+    return 0
 
 
 def _configured_baseline(sections: list[tuple[str, TrackSection]]) -> str | None:

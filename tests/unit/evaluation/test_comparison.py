@@ -83,3 +83,27 @@ def test_summary_and_per_query_rows_and_their_csv():
     assert len(long) == 18 and long[0] == {"run": "base", "topic": "1", "measure": "m", "value": 0.1}
     assert format_rows(long[:1], ["run", "topic", "measure", "value"]).splitlines()[-1].split() == [
         "base", "1", "m", "0.1000"]  # fmt: skip
+
+
+def test_the_randomization_test_uses_its_permutations_and_seed_and_the_holm_correction():
+    settings = Significance(test="fisher", permutations=5000, seed=4)
+    comparison = compare("args", "r", PER_TOPIC, "base", ["m"], settings)
+    raw = [paired_p_value(_scores(tag), _scores("base"), "fisher", 5000, 4) for tag in ("better", "mixed")]
+    assert [comparison.runs[tag]["m"]["p"] for tag in ("better", "mixed")] == raw
+    assert [comparison.runs[tag]["m"]["p_corrected"] for tag in ("better", "mixed")] == pytest.approx(corrected(raw))
+    assert comparison.to_json()["permutations"] == 5000 and comparison.to_json()["seed"] == 4
+    with pytest.raises(ValueError, match="permutations 0"):
+        Significance(test="fisher", permutations=0)
+
+
+def test_tukeys_hsd_tests_every_pair_and_is_not_corrected_again():
+    comparison = compare("args", "r", PER_TOPIC, "base", ["m"], Significance(test="tukey"))
+    pairs = comparison.pairs["m"]
+    assert set(pairs) == {"base", "better", "mixed"} and set(pairs["better"]) == {"base", "mixed"}
+    assert pairs["better"]["mixed"] == pairs["mixed"]["better"] is not None
+    for tag in ("better", "mixed"):
+        entry = comparison.runs[tag]["m"]
+        assert entry["p"] == entry["p_corrected"] == pairs[tag]["base"]
+    assert comparison.runs["better"]["m"]["reject"] and not comparison.runs["mixed"]["m"]["reject"]
+    again = type(comparison).from_json(comparison.to_json())
+    assert again == comparison

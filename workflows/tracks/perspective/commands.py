@@ -102,7 +102,7 @@ def compare(track: Track, args: argparse.Namespace) -> int:
     experiments = [experiment_section(path, track.name) for path in args.runs_file or ["runs.yaml"]]
     data = experiments[0][1].corpus
     corpus = read_corpus(data)
-    baseline = args.baseline or experiments[0][0]
+    baselines = args.baseline or [experiments[0][0]]
     comparisons, scored = {}, []
     for scenario in experiments[0][1].scenarios:
         for split in experiments[0][1].splits:
@@ -117,13 +117,16 @@ def compare(track: Track, args: argparse.Namespace) -> int:
                 result = evaluate_perspective(corpus, queries, read_predictions(path, corpus), scenario)
                 per_topic[name] = result.per_query
                 pooled[name] = {m: result.means[m] for m in at_every_k(DIVERSITY)}
-            try:
-                significance = Significance(args.test, args.correction, args.alpha)
-                comparison = compare_runs(track.name, f"{scenario}/{split}", per_topic, baseline,
-                                          at_every_k(RELEVANCE), significance, pooled)  # fmt: skip
-            except ValueError as error:
-                args.usage_error(str(error))
-            comparisons[comparison.qrels] = comparison
-            scored.append((comparison, per_topic))
+            for baseline in baselines:
+                try:
+                    significance = Significance(args.test, args.correction, args.alpha, args.permutations, args.seed)
+                    comparison = compare_runs(track.name, f"{scenario}/{split}", per_topic, baseline,
+                                              at_every_k(RELEVANCE), significance, pooled)  # fmt: skip
+                except ValueError as error:
+                    args.usage_error(str(error))
+                comparisons.setdefault(comparison.qrels, []).append(comparison)
+                scored.append((comparison, per_topic))
     return show_comparisons(args, scored, lambda: {
-        "track": track.name, "baseline": baseline, "scenarios": {name: c.to_json() for name, c in comparisons.items()}})
+        "track": track.name, **({"baseline": baselines[0]} if len(baselines) == 1 else {"baselines": baselines}),
+        "scenarios": {name: c[0].to_json() if len(c) == 1 else [one.to_json() for one in c]
+                      for name, c in comparisons.items()}})  # fmt: skip
