@@ -9,7 +9,8 @@ record (date, git commit, the runs file's digest, each track's signature, every 
 record to `outputs/history.jsonl`: a nightly stopped before its end leaves no record.
 Its exit status is for the scheduler: 0 all well, 1 the build failed, 3 a gated mean (each track's
 `gate_measures`, or those --gate names) fell by more than --tolerance since the latest record of the same runs file
-(of any with --across-changes); the record is kept either way.
+(of any with --across-changes), or with --max-change a run's rankings moved further than that from that record's
+(reporting.movement); the record is kept either way, and tonight's rankings for the next night.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from argrank.config import Experiment, load_experiment
 from argrank.core.fingerprint import file_digest
 from argrank.core.layout import experiment_folder, history_file, report_folder
 from argrank.reporting import history
+from argrank.reporting.movement import keep_rankings, kept_date, movement, moved_beyond
 from tasks.report import ExperimentReport
 from workflows.graph import FullSubmission
 from workflows.setup import fresh_build
@@ -49,6 +51,8 @@ def cmd_nightly(args: argparse.Namespace) -> int:
     experiment = load_experiment(args.runs_file)
     if not experiment.submission:
         args.usage_error(f"{args.runs_file} is not the submission (no `submission: true`): nightly runs track that")
+    if args.max_change is not None and not 0 <= args.max_change <= 1:
+        args.usage_error(f"--max-change {args.max_change}: expected a change between 0 and 1")
     path = history_file(args.outputs)
     previous = history.read_history(path)
     named = None
@@ -78,12 +82,15 @@ def cmd_nightly(args: argparse.Namespace) -> int:
     print(summary(experiment, args.outputs))
     print(f"\nnightly record {len(previous) + 1} appended to {path}")
     gate = dict.fromkeys(record["means"], named) if named is not None else history.default_gate(record["means"])
-    return _judge(previous, record, gate, args)
+    status = _judge(previous, record, gate, args, experiment)
+    keep_rankings(experiment, args.outputs, record["date"])
+    return status
 
 
-def _judge(previous: list[dict], record: dict, gate: dict, args: argparse.Namespace) -> int:
+def _judge(previous: list[dict], record: dict, gate: dict, args: argparse.Namespace, experiment: Experiment) -> int:
     """Compare tonight's record with the one it may be compared with; DROPPED (with what changed since that
-    record) when a gated mean fell by more than the tolerance."""
+    record) when a gated mean fell by more than the tolerance, or with --max-change when a run's rankings moved
+    further than that from that record's (rank-biased overlap, reporting.movement)."""
     index = history.compared_record(previous, record["runs_file"], args.across_changes)
     if index is None:
         print("no earlier record to compare with: nothing gated" if args.across_changes else
@@ -94,9 +101,25 @@ def _judge(previous: list[dict], record: dict, gate: dict, args: argparse.Namesp
     fallen = history.drops(before["means"], record["means"], args.tolerance, gate)
     for line in fallen:
         print(f"dropped by more than {args.tolerance}: {line}", file=sys.stderr)
-    if fallen:
+    moved = _moved(before, args, experiment)
+    if fallen or moved:
         print(f"changed since {which}: {history.changes(before, record)}", file=sys.stderr)
-    return DROPPED if fallen else 0
+    return DROPPED if fallen or moved else 0
+
+
+def _moved(before: dict, args: argparse.Namespace, experiment: Experiment) -> list[str]:
+    """Print how far each run's rankings moved from `before`'s (where the nightly kept them); the lines of those
+    that moved more than --max-change."""
+    if kept_date(args.outputs) != before["date"]:
+        print("rankings: none kept of that record, movement not measured")
+        return []
+    moved = movement(experiment, args.outputs)
+    overlaps = [f"{track} {tag} {overlap:.4f}" for track, runs in moved.items() for tag, overlap in runs.items()]
+    print(f"rankings' overlap with that record's (RBO, 1 = unchanged): {'; '.join(overlaps) or 'no run to compare'}")
+    beyond = moved_beyond(moved, args.max_change) if args.max_change is not None else []
+    for line in beyond:
+        print(f"moved by more than {args.max_change}: {line}", file=sys.stderr)
+    return beyond
 
 
 def build(args: argparse.Namespace) -> bool:
@@ -203,6 +226,10 @@ def add_nightly_arguments(parser: argparse.ArgumentParser) -> None:
         help="watch this measure (repeatable; ir_measures' names, stance_f1, on_stance@10, …) instead of each "
         "track's effectiveness measures",
     )
+    parser.add_argument(
+        "--max-change", type=float, metavar="CHANGE", help="also exit 3 when a run's rankings moved further than this "
+        "from the compared record's (1 − their mean rank-biased overlap, 0 … 1), even where no mean fell"
+    )  # fmt: skip
     parser.add_argument(
         "--across-changes",
         action="store_true",

@@ -1,6 +1,6 @@
 """Where published results live under the output folder, for the publishers that write them and the commands
 that read them: each experiment's tracks and report under `experiments/<name>/`, the submission's tracks under
-`submission/`, the nightly runs' records in `history.jsonl`."""
+`submission/`, the nightly runs' records in `history.jsonl` and the latest one's rankings in `nightly-rankings/`."""
 
 from __future__ import annotations
 
@@ -27,6 +27,11 @@ def history_file(output_dir: str | Path) -> Path:
     return Path(output_dir) / "history.jsonl"
 
 
+def nightly_rankings_folder(output_dir: str | Path) -> Path:
+    """The rankings the latest nightly run published, kept for the next one to measure how far its own moved."""
+    return Path(output_dir) / "nightly-rankings"
+
+
 def written_folders(output_dir: str | Path, name: str) -> list[Path]:
     """Every folder a run of experiment `name` writes entries into, so that what killed writers left in them can
     be swept at start: the output folder (the history) and the folders in it (the digests'), the experiment's (its
@@ -34,4 +39,5 @@ def written_folders(output_dir: str | Path, name: str) -> list[Path]:
     output_dir = Path(output_dir)
     folders = [output_dir, *output_dir.glob("*"), experiment_folder(output_dir, name), submission_folder(output_dir)]
     folders += [*(output_dir / "cache").glob("*"), *(output_dir / "cache").glob("*/*")]
+    folders += [*nightly_rankings_folder(output_dir).glob("*")]
     return sorted({folder for folder in folders if folder.is_dir()})

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 # The `argrank evaluate` options a ranking track reads (the others are refused for it, by name).
 RANKING_EVALUATE_OPTIONS = ("run", "qrels", "topics", "csv", "json", "measure", "depth", "average")
-RANKING_COMPARE_OPTIONS = ("run", "qrels", "measure", "participants")
+RANKING_COMPARE_OPTIONS = ("run", "qrels", "measure", "participants", "reference", "reference_baseline")
 
 
 class RunProblem(ValueError):

@@ -112,6 +112,33 @@ def test_nightly_gates_effectiveness_on_records_of_the_same_runs_file(tmp_path):
     assert records[2]["nDCG@5"] >= records[1]["nDCG@5"]
 
 
+def test_nightly_reports_how_far_the_rankings_moved_and_max_change_flags_it_though_no_mean_fell(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    nightly = ("nightly", "--runs-file", str(runs_file), "--outputs", str(outputs), "--tolerance", "1")
+    first = argrank(*nightly, "--max-change", "0.01")
+    assert first.returncode == 0, first.stderr
+    kept = outputs / "nightly-rankings"
+    assert json.loads((kept / "manifest.json").read_text())["date"] == json.loads(
+        (outputs / "history.jsonl").read_text().splitlines()[0])["date"]  # fmt: skip
+    tags = yaml.safe_load(runs_file.read_text())["args"]["runs"]
+    assert sorted(p.name for p in (kept / "args").iterdir()) == sorted(f"{tag}.txt" for tag in tags)
+    again = argrank(*nightly, "--max-change", "0.01")
+    assert again.returncode == 0, again.stderr
+    assert "rankings' overlap with that record's (RBO, 1 = unchanged): args argrank-bm25 1.0000;" in again.stdout
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"]["argrank-dirichlet"]["params"] = {"mu": 5}  # other rankings; tolerance 1: no mean falls
+    runs_file.write_text(yaml.safe_dump(config))
+    moved = argrank(*nightly, "--across-changes", "--max-change", "0.01")
+    assert moved.returncode == 3, moved.stderr
+    assert "dropped" not in moved.stderr
+    assert "moved by more than 0.01: args argrank-dirichlet: rank-biased overlap 0." in moved.stderr
+    assert "argrank-bm25:" not in moved.stderr  # its rankings did not move
+    unflagged = argrank(*nightly, "--across-changes")  # without --max-change the movement is reported only
+    assert unflagged.returncode == 0 and "argrank-dirichlet 1.0000" in unflagged.stdout
+    bad = argrank(*nightly, "--max-change", "2")
+    assert bad.returncode == 2 and "--max-change 2.0: expected a change between 0 and 1" in bad.stderr
+
+
 def test_an_unknown_gate_is_a_usage_error_listing_the_measures_the_history_holds(tmp_path):
     runs_file, outputs = copy_project(tmp_path, "args")
     outputs.mkdir()

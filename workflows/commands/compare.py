@@ -14,7 +14,7 @@ from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
 from workflows.commands.track_parts import command_line
 
-OPTIONS = ("run", "qrels", "measure", "stance_qrels", "participants")  # the options a track may not read (Track.compare_options)
+OPTIONS = ("run", "qrels", "measure", "stance_qrels", "participants", "reference", "reference_baseline")  # the options a track may not read (Track.compare_options)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -51,6 +51,14 @@ def add_arguments(compare_: argparse.ArgumentParser) -> None:
         "runs file's `baseline:`, else the first run; perspective: an experiment, default the first)",
     )
     compare_.add_argument("--qrels", help="a configured judgments name (default: relevance) or a qrels file")
+    compare_.add_argument(
+        "--reference", metavar="RUN", help="a run file the runs reproduce (the published one): adds each run's "
+        "Kendall's tau Union, RBO, RMSE, effect ratio and delta RI against it, as repro_eval computes them"
+    )  # fmt: skip
+    compare_.add_argument(
+        "--reference-baseline", metavar="RUN", help="the reference's own baseline run file, for the effect ratio and "
+        "delta RI (default: the comparison's baseline)"
+    )  # fmt: skip
     compare_.add_argument(
         "--participants", metavar="DIR", help="a folder of a year's published runs (every file in it, tag: its "
         "stem): all runs ranked by the first measure with confidence intervals, ours tested against each of them"

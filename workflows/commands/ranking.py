@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from pathlib import Path
 
 from argrank.config import experiment_section
@@ -23,6 +24,7 @@ from argrank.evaluation.comparison import compare as compare_runs
 from argrank.evaluation.measures import canonical
 from argrank.evaluation.ranking import default_measures
 from argrank.evaluation.report import format_table, per_pair_csv, per_topic_csv
+from argrank.evaluation.reproducibility import against_reference, format_reproducibility, trec_order
 from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
 from argrank.evaluation.standings import format_standings, standings
 from argrank.formats.runfile import read_run
@@ -123,9 +125,10 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
     stance_judged = stance.read(stance_qrels) if stance and stance_qrels else None
     qrels = track.read_qrels(qrels_path)
     participants = _participants(args, runs) if getattr(args, "participants", None) else {}
-    per_topic, pooled, names = {}, {}, measures
+    per_topic, pooled, names, rankings = {}, {}, measures, {}
     for tag, path in {**runs, **participants}.items():
         lines = read_run(path)
+        rankings[tag] = lines
         try:
             result: TopicScores = track.score(lines, qrels, measures, None, JUDGED_TOPICS)
             if stance_judged is not None:
@@ -142,9 +145,56 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
                        for baseline in baselines]  # fmt: skip
     except ValueError as error:
         args.usage_error(str(error))
-    return show_comparisons(args, [(comparison, per_topic) for comparison in comparisons], lambda: (
-        comparisons[0].to_json() if len(comparisons) == 1 else
-        {"track": track.name, "baselines": baselines, "comparisons": [c.to_json() for c in comparisons]}))  # fmt: skip
+    reproduction = _reproduction(args, track, qrels, names, per_topic, rankings, baselines[0])
+    shown = show_comparisons(args, [(comparison, per_topic) for comparison in comparisons], lambda: {
+        **(comparisons[0].to_json() if len(comparisons) == 1 else
+           {"track": track.name, "baselines": baselines, "comparisons": [c.to_json() for c in comparisons]}),
+        **({"reference": args.reference, "reproducibility": _finite(reproduction[1])} if reproduction else {})})
+    if reproduction and not (args.json or args.perquery or args.csv == "-" or args.latex == "-" or args.markdown == "-"):
+        print("\n" + reproduction[0])
+    return shown
+
+
+def _reproduction(args: argparse.Namespace, track: RankingTrack, qrels, measures: list[str], per_topic: dict,
+                  rankings: dict, baseline: str) -> tuple[str, dict] | None:  # fmt: skip
+    """With --reference: (the table, the figures) of every run but the baseline against the reference run, the
+    effects over the baseline and the reference's over --reference-baseline (default the same baseline)."""
+    if not args.reference:
+        if args.reference_baseline:
+            args.usage_error("--reference-baseline needs --reference")
+        return None
+    scored = {}
+    for option in ("reference", "reference_baseline"):
+        path = getattr(args, option)
+        if path:
+            lines = read_run(path)
+            try:
+                scored[option] = (lines, track.score(lines, qrels, measures, None, JUDGED_TOPICS).per_topic)
+            except ValueError as error:
+                raise InputError(path, "", str(error)) from None
+    reference_lines, reference_scores = scored["reference"]
+    reference_baseline = scored["reference_baseline"][1] if "reference_baseline" in scored else per_topic[baseline]
+    others = [tag for tag in rankings if tag != baseline]
+    result = against_reference(_ranking(reference_lines), reference_scores, reference_baseline,
+                               {tag: _ranking(rankings[tag]) for tag in others}, per_topic, per_topic[baseline],
+                               measures)  # fmt: skip
+    table = format_reproducibility(args.reference, args.reference_baseline or baseline, baseline, result, measures)
+    return table, result
+
+
+def _ranking(lines: list) -> dict[str, list[str]]:
+    """A run's lists in trec_eval's order (evaluation.reproducibility.trec_order)."""
+    run: dict[str, dict[str, float]] = {}
+    for line in lines:
+        run.setdefault(line.qid, {})[line.doc] = line.score
+    return trec_order(run)
+
+
+def _finite(value):
+    """JSON-safe: nan and infinity (an effect ratio over no effect) as null."""
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    return None if isinstance(value, float) and not math.isfinite(value) else value
 
 
 def _participants(args: argparse.Namespace, ours: dict[str, str]) -> dict[str, str]:

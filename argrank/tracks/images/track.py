@@ -124,6 +124,6 @@ TRACK = ImagesTrack(
     section_type=ImageSection,
     run_type=ImageRun,
     evaluate_options=("run", "qrels", "topics", "csv", "json", "average"),
-    compare_options=("run", "qrels", "participants"),
+    compare_options=("run", "qrels", "participants", "reference", "reference_baseline"),
     gate_measures=("on_stance@10",),
 )

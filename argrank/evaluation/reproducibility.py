@@ -1,0 +1,150 @@
+"""Does my run reproduce the published one? The measures of Breuer et al. (SIGIR 2020), as repro_eval computes them.
+
+Against a reference run (the original) a run (the reproduction) is judged at three levels:
+
+- **document order**, per topic of the run and averaged: Kendall's τ Union (τ over the ranks both lists give the
+  union of their documents, both cut at `depth` or the shorter one's length) and rank-biased overlap (Clarke et al.'s form, as the TREC
+  Health Misinformation track's: the overlap at each depth weighted by p^(d−1), normalised by those weights,
+  p = 0.95 to depth 1,000);
+- **effectiveness**: the root mean square error of the per-topic scores, over the reference's topics;
+- **overall effects**, against a baseline each: the effect ratio, the reproduction's mean per-topic improvement
+  over its baseline divided by the original's over its own, and ΔRI, the original's relative improvement of the
+  means minus the reproduction's.
+
+Rankings are read as trec_eval reads a run: by score, ties broken by document id in reverse order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+
+import argrank.lazylibs as lazylibs
+from argrank.core.text_table import text_table
+
+RBO_P = 0.95
+DEPTH = 1000
+
+Ranking = Mapping[str, list[str]]  # topic → document ids, best first
+Scores = Mapping[str, Mapping[str, float]]  # topic → measure → score
+
+
+def trec_order(run: Mapping[str, Mapping[str, float]]) -> dict[str, list[str]]:
+    """topic → document → score as topic → documents in trec_eval's order (score descending, then id descending)."""
+    return {topic: [doc for doc, _ in sorted(docs.items(), key=lambda item: (item[1], item[0]), reverse=True)]
+            for topic, docs in run.items()}  # fmt: skip
+
+
+def kendall_tau_union(reference: Ranking, run: Ranking, depth: int = DEPTH) -> dict[str, float]:
+    """Kendall's τ Union per topic of `run`: τ-b between the positions the lists' documents take in the sorted
+    union of both, rank by rank. Both lists are cut at `depth`, and at the shorter one's length where they differ
+    (repro_eval, which pairs them rank by rank, fails there)."""
+    kendalltau = lazylibs.scipy("stats").kendalltau
+    taus = {}
+    for topic, docs in run.items():
+        original, reproduced = list(reference.get(topic, [])), list(docs)
+        length = min(depth, len(original), len(reproduced))
+        original, reproduced = original[:length], reproduced[:length]
+        union = {doc: i for i, doc in enumerate(sorted(set(original) | set(reproduced)))}
+        tau = kendalltau([union[doc] for doc in original], [union[doc] for doc in reproduced]).statistic
+        taus[topic] = float(round(tau, 14))
+    return taus
+
+
+def rank_biased_overlap(
+    reference: Ranking, run: Ranking, p: float = RBO_P, depth: int | None = DEPTH
+) -> dict[str, float]:
+    """Rank-biased overlap per topic of `run` with the reference's list, to `depth`, normalised by the weights;
+    `depth` None: each topic's longer list (identical lists then score 1 whatever their length)."""
+    overlaps = {}
+    for topic, docs in run.items():
+        original, reproduced = list(reference.get(topic, [])), list(docs)
+        seen_original: set[str] = set()
+        seen_reproduced: set[str] = set()
+        score = weights = 0.0
+        weight = 1.0
+        for i in range(depth if depth is not None else max(len(original), len(reproduced), 1)):
+            if i < len(reproduced):
+                seen_reproduced.add(reproduced[i])
+            if i < len(original):
+                seen_original.add(original[i])
+            score += weight * len(seen_original & seen_reproduced) / (i + 1)
+            weights += weight
+            weight *= p
+        overlaps[topic] = score / weights
+    return overlaps
+
+
+def rmse(reference: Scores, run: Scores, measure: str) -> float:
+    """The root mean square error of `measure`'s per-topic scores, over the reference's topics (0 where the run
+    lacks one)."""
+    differences = np.array([scores[measure] - run.get(topic, {}).get(measure, 0.0) for topic, scores in reference.items()])
+    return math.sqrt(float(np.sum(np.square(differences))) / len(differences))
+
+
+def effect_ratio(reference: Scores, reference_baseline: Scores, run: Scores, baseline: Scores, measure: str) -> float:
+    """The reproduction's mean per-topic improvement over its baseline divided by the original's over its own
+    (1: the same effect; inf or nan where the original improved nothing)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return float(np.float64(_mean_improvement(run, baseline, measure)) /
+                     _mean_improvement(reference, reference_baseline, measure))  # fmt: skip
+
+
+def delta_ri(reference: Scores, reference_baseline: Scores, run: Scores, baseline: Scores, measure: str) -> float:
+    """ΔRI: the original's relative improvement of the means over its baseline minus the reproduction's (0: the
+    same relative effect)."""
+    return _relative_improvement(reference, reference_baseline, measure) - _relative_improvement(run, baseline, measure)
+
+
+def _mean_improvement(run: Scores, baseline: Scores, measure: str) -> float:
+    return float(np.mean([scores[measure] - baseline[topic][measure] for topic, scores in run.items()]))
+
+
+def _relative_improvement(run: Scores, baseline: Scores, measure: str) -> float:
+    mean = float(np.mean([scores[measure] for scores in run.values()]))
+    base = float(np.mean([scores[measure] for scores in baseline.values()]))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return float((np.float64(mean) - base) / base)
+
+
+def against_reference(
+    reference: Ranking, reference_scores: Scores, reference_baseline: Scores, rankings: Mapping[str, Ranking],
+    scores: Mapping[str, Scores], baseline: Scores, measures: list[str],
+) -> dict[str, dict]:  # fmt: skip
+    """Per run (tag → ranking and per-topic scores): "ktu" and "rbo" averaged over its topics, and per measure
+    "rmse", "er" and "delta_ri", each run's improvement taken over `baseline` and the reference's over
+    `reference_baseline`."""
+    result = {}
+    for tag, ranking in rankings.items():
+        run = scores[tag]
+        result[tag] = {
+            "ktu": _mean(kendall_tau_union(reference, ranking)),
+            "rbo": _mean(rank_biased_overlap(reference, ranking)),
+            "rmse": {m: rmse(reference_scores, run, m) for m in measures},
+            "er": {m: effect_ratio(reference_scores, reference_baseline, run, baseline, m) for m in measures},
+            "delta_ri": {m: delta_ri(reference_scores, reference_baseline, run, baseline, m) for m in measures},
+        }
+    return result
+
+
+def format_reproducibility(reference: str, reference_baseline: str, baseline: str, result: dict[str, dict],
+                           measures: list[str]) -> str:  # fmt: skip
+    """The measures against the reference as a terminal table, one row per run."""
+    head = (f"against the reference {reference}: Kendall's tau Union and RBO (p {RBO_P}) of the rankings, averaged "
+            f"over topics; per measure the RMSE of per-topic scores, the effect ratio and delta RI (the runs over "
+            f"{baseline}, the reference over {reference_baseline})")  # fmt: skip
+    rows = [["run", "KTU", "RBO", *(f"{label} {m}" for m in measures for label in ("RMSE", "ER", "dRI"))]]
+    for tag, figures in result.items():
+        rows.append([tag, _number(figures["ktu"]), _number(figures["rbo"]),
+                     *(_number(figures[key][m]) for m in measures for key in ("rmse", "er", "delta_ri"))])  # fmt: skip
+    return f"{head}\n\n{text_table(rows, rule=True)}"
+
+
+def _mean(per_topic: dict[str, float]) -> float | None:
+    return float(np.mean(list(per_topic.values()))) if per_topic else None
+
+
+def _number(value: float | None) -> str:
+    return "-" if value is None or math.isnan(value) else f"{value:.4f}"

@@ -1,0 +1,83 @@
+"""The reproducibility measures equal repro_eval's (the reference implementation, a test-only dependency) on real
+2022 Task 2 runs: Kendall's tau Union, RBO, RMSE, effect ratio and delta RI."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from repro_eval.measure.document_order import KTU, RBO
+from repro_eval.measure.effectiveness import RMSE
+from repro_eval.measure.overall_effects import DRI, ER
+
+from argrank.evaluation.reproducibility import (
+    delta_ri,
+    effect_ratio,
+    kendall_tau_union,
+    rank_biased_overlap,
+    rmse,
+    trec_order,
+)
+from argrank.formats.runfile import read_run
+from argrank.tracks.registry import track
+
+RUNS = ("Aldo-Nadi-run3", "Captain-Tempesta-run1", "Grimjack-run1", "Grimjack-run3", "Katana-run1",
+        "Puss-in-Boots-run1")
+
+
+@pytest.fixture(scope="module")
+def task2(shared_data):
+    folder = shared_data / "touche-task2"
+    comparative = track("comparative")
+    qrels = comparative.read_qrels(folder / "touche-task2-2022-relevance.qrels")
+    lines = {name: read_run(folder / "runs-2022" / f"{name}.txt") for name in RUNS}
+    runs = {}  # as repro_eval's load_run nests a run: topic → document → score, in the file's order
+    for name, run in lines.items():
+        for line in run:
+            runs.setdefault(name, {}).setdefault(line.qid, {})[line.doc] = line.score
+    scores = {name: comparative.score(run, qrels, ["nDCG@5", "P@5"], None, "judged-topics").per_topic
+              for name, run in lines.items()}  # fmt: skip
+    return runs, scores
+
+
+@pytest.mark.parametrize("pair", [("Aldo-Nadi-run3", "Captain-Tempesta-run1"), ("Grimjack-run1", "Grimjack-run3")])
+def test_document_order_measures_equal_repro_evals(task2, pair):
+    original, reproduced = (task2[0][name] for name in pair)  # 1,000 and 100 documents per topic
+    assert all(len(reproduced[t]) == len(original[t]) for t in reproduced)  # as repro_eval's tau needs them
+    ours_ktu = kendall_tau_union(trec_order(original), trec_order(reproduced))
+    assert ours_ktu == pytest.approx(KTU(dict(original), dict(reproduced), per_topic=True), abs=1e-12)
+    ours_rbo = rank_biased_overlap(trec_order(original), trec_order(reproduced))
+    theirs = RBO(dict(original), dict(reproduced), p=0.95, depth=1000, pbar=False, per_topic=True)
+    assert ours_rbo == pytest.approx(theirs, abs=1e-12)
+    assert len(set(ours_rbo.values())) > 10  # the topics differ: a real test, not one constant
+    length = min(len(docs) for docs in original.values())
+    same = rank_biased_overlap(trec_order(original), trec_order(original), depth=length)
+    assert all(value == pytest.approx(1.0) for value in same.values())  # to the lists' depth, identical lists: 1
+    # Lists of different lengths: tau over the shorter one's length, where repro_eval fails.
+    cut = {t: docs[:10] for t, docs in trec_order(reproduced).items()}
+    assert kendall_tau_union(trec_order(original), cut) == pytest.approx(
+        kendall_tau_union({t: d[:10] for t, d in trec_order(original).items()}, cut))
+
+
+def test_effectiveness_and_overall_effects_equal_repro_evals(task2):
+    _, scores = task2
+    reference, reference_baseline = scores["Aldo-Nadi-run3"], scores["Puss-in-Boots-run1"]
+    run, baseline = scores["Grimjack-run1"], scores["Katana-run1"]
+    for measure in ("nDCG@5", "P@5"):
+        assert rmse(reference, run, measure) == pytest.approx(RMSE(reference, run)[measure], abs=1e-12)
+        er = ER(reference, reference_baseline, run, baseline)[measure]
+        assert effect_ratio(reference, reference_baseline, run, baseline, measure) == pytest.approx(er, abs=1e-12)
+        dri = DRI(reference, reference_baseline, run, baseline)[measure]
+        assert delta_ri(reference, reference_baseline, run, baseline, measure) == pytest.approx(dri, abs=1e-12)
+
+
+def test_a_perfect_reproduction_and_no_effect():
+    scores = {"1": {"m": 0.5}, "2": {"m": 0.7}}
+    baseline = {"1": {"m": 0.4}, "2": {"m": 0.6}}
+    assert rmse(scores, scores, "m") == 0.0
+    assert effect_ratio(scores, baseline, scores, baseline, "m") == pytest.approx(1.0)
+    assert delta_ri(scores, baseline, scores, baseline, "m") == pytest.approx(0.0)
+    assert math.isinf(effect_ratio(baseline, baseline, scores, baseline, "m"))  # the original had no effect
+    ranking = {"1": ["a", "b", "c"]}
+    assert kendall_tau_union(ranking, {"1": ["c", "b", "a"]}) == {"1": pytest.approx(-1.0)}
+    assert trec_order({"1": {"a": 1.0, "b": 2.0, "c": 1.0}}) == {"1": ["b", "c", "a"]}  # ties: id descending
