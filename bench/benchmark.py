@@ -5,7 +5,7 @@ with the issue's targets checked.
     python -m bench.benchmark [--arguments 387740] [--seed 0] [--subset 50000]
                               [--peers bm25s,bm25s-numba,tantivy,rank-bm25]
                               [--skip-full-run] [--workers 1] [--shards 1] [--corpus DIR] [--out outputs/bench]
-                              [--perspective DIR] [--skip-perspective] [--skip-args] [--docs PATH | --no-docs]
+                              [--perspective DIR] [--skip-perspective] [--fusion DIR] [--skip-fusion] [--skip-args] [--docs PATH | --no-docs]
 
 Writes OUT/results.json and OUT/results.md and prints the Markdown; a full run (args.me size, no part skipped,
 every peer) also rewrites docs/benchmarks.md, the documentation's one page of measured figures. A missed target is
@@ -33,6 +33,7 @@ REPO = Path(__file__).resolve().parent.parent
 GENERATOR = REPO / "tools" / "synthetic_argsme.py"
 DOCS_PAGE = REPO / "docs" / "benchmarks.md"
 PERSPECTIVE_DATA = REPO.parent / "shared" / "data" / "perspective-release-train"  # the real release's training part
+FUSION_DATA = REPO.parent / "shared" / "data" / "touche-task2"  # the published 2022 Task 2 runs and their qrels
 # Each peer and the modules it needs: one that is missing leaves the peer NOT MEASURED, with the reason.
 PEERS = {"bm25s": ("bm25s",), "bm25s-numba": ("bm25s", "numba"), "tantivy": ("tantivy",), "rank-bm25": ("rank_bm25",)}
 K1, B = 1.2, 0.75
@@ -75,6 +76,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help=f"the perspective release to rank ({PERSPECTIVE_DATA}); where it is missing, NOT MEASURED",
     )  # fmt: skip
     parser.add_argument("--skip-perspective", action="store_true", help="do not measure the perspective track")
+    parser.add_argument(
+        "--fusion", type=Path, default=FUSION_DATA, help="Touché Task 2 data with runs-2022/ and its relevance qrels "
+        "for the fusion stage (default ../shared/data/touche-task2)"
+    )  # fmt: skip
+    parser.add_argument("--skip-fusion", action="store_true", help="do not measure fusion's tuning")
     parser.add_argument(
         "--skip-args", action="store_true",
         help="do not measure the args track (corpus, stages, peers, FullSubmission): the perspective track alone",
@@ -119,6 +125,7 @@ class Bench:
             "peers": {},
             "full_run": {},
             "perspective": {},
+            "fusion": {},
             "errors": [],
         }  # fmt: skip
 
@@ -252,6 +259,21 @@ class Bench:
         params = {"data": str(data), "queries": report.PERSPECTIVE_QUERIES, "depth": DEPTH}
         result.update(self.stage("perspective", params))
 
+    def fusion(self) -> None:
+        """The fusion stage on the published 2022 Task 2 runs, or why it is not measured."""
+        result = self.results["fusion"]
+        if self.args.skip_fusion:
+            result["skipped"] = "--skip-fusion"
+            return
+        data = self.args.fusion.resolve()
+        qrels = data / "touche-task2-2022-relevance.qrels"
+        if not (data / "runs-2022").is_dir() or not qrels.is_file():
+            result["skipped"] = f"no runs-2022/ and relevance qrels at {data} (--fusion DIR)"
+            return
+        params = {"runs": sorted(str(p) for p in (data / "runs-2022").glob("*.txt")), "qrels": str(qrels),
+                  "copies": report.FUSION_RUNS, "folds": 5, "seed": 0}  # fmt: skip
+        result.update(self.stage("fusion", params))
+
     def luigi(self, label: str, runs_file: Path, outputs: Path) -> dict:
         command = [sys.executable, "-m", "luigi", "--module", "workflows", "FullSubmission", "--local-scheduler",
                    "--workers", self.args.workers, "--runs-file", runs_file, "--argrank-output-dir", outputs]  # fmt: skip
@@ -287,7 +309,7 @@ class Bench:
                 shutil.rmtree(folder)
         status = 0
         # The tracks fail apart: a crash in one still leaves the other's figures.
-        for part in (self.args_track, self.perspective):
+        for part in (self.args_track, self.perspective, self.fusion):
             try:
                 part()
             except StageFailed as error:
@@ -312,7 +334,7 @@ class Bench:
         the documentation's figures unasked."""
         a = self.args
         return (a.arguments == report.FULL_SIZE and a.corpus is None and a.peers == list(PEERS)
-                and not (a.skip_full_run or a.skip_args or a.skip_perspective))  # fmt: skip
+                and not (a.skip_full_run or a.skip_args or a.skip_perspective or a.skip_fusion))  # fmt: skip
 
     def write_docs(self, status: int) -> None:
         """docs/benchmarks.md from this run's results: after a full run that did not crash, or wherever --docs says."""

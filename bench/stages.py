@@ -303,6 +303,35 @@ def session_rerun(params: dict, phases: Phases) -> dict:
             "seconds": rerun["rerun_seconds"], "cpu_seconds": rerun["rerun_cpu_seconds"]}  # fmt: skip
 
 
+@stage
+def fusion(params: dict, phases: Phases) -> dict:
+    """`argrank fuse --method wsum --norm min-max --optimize nDCG@5 --cv 5` as a library call on `copies` runs of
+    50 topics: the published runs, then copies of them whose scores a seeded noise of ±5 % moves (other rankings
+    of the same documents), until there are `copies`. Reading the runs and qrels is not timed."""
+    import numpy as np
+
+    from argrank.evaluation.fusion import ranked
+    from argrank.evaluation.fusion_tuning import tuned
+    from argrank.formats.qrels import read_qrels
+    from argrank.formats.runfile import read_run
+
+    published = [ranked(read_run(path)) for path in params["runs"]]
+    qrels = read_qrels(params["qrels"])
+    rng = np.random.default_rng(params["seed"])
+    runs = list(published)
+    while len(runs) < params["copies"]:
+        source = published[len(runs) % len(published)]
+        runs.append({topic: sorted(((doc, score * (1 + 0.05 * rng.standard_normal())) for doc, score in docs),
+                                   key=lambda pair: (-pair[1], pair[0])) for topic, docs in source.items()})  # fmt: skip
+    names = [f"run{i}" for i in range(len(runs))]
+    with phases.phase("tune"):
+        report = tuned(runs, names, qrels, "wsum", "min-max", "nDCG@5", params["folds"], params["seed"], 1000)
+    tune = phases.phases["tune"]
+    return {"runs": len(runs), "topics": len({topic for run in runs for topic in run}), "folds": params["folds"],
+            "seconds": tune["seconds"], "cpu_seconds": tune["cpu_seconds"], "cv_mean": report["cv_mean"],
+            "best_single_mean": report["best_single_mean"]}  # fmt: skip
+
+
 def release_queries(queries: Sequence[Query], count: int) -> list[Query]:
     """The first `count` queries in file order, cycled where the file has fewer: synthetic queries of the real
     count. A repeat keeps its text and property under a fresh id, since rankings are keyed by query id."""

@@ -102,8 +102,12 @@ def test_benchmark_runs_end_to_end_on_2000_arguments(tmp_path):
         assert f"k1 {run['k1_after']}" in " ".join(step["step"] for step in run["timeline"]), run["timeline"]
 
     targets = results["targets"]
-    assert len(targets) == 13 and {t["status"] for t in targets} <= STATUSES
+    assert len(targets) == 14 and {t["status"] for t in targets} <= STATUSES
     by_name = {t["target"]: t for t in targets}
+    fusion = results["fusion"]  # on the shared 2022 Task 2 runs (the default --fusion), 21 runs of 50 topics
+    if (REPO.parent / "shared" / "data" / "touche-task2").is_dir():
+        assert (fusion["runs"], fusion["topics"], fusion["folds"]) == (21, 50, 5) and fusion["seconds"] > 0
+        assert by_name["fuse and tune 21 runs of 50 topics with --cv 5 ≤ 60 s"]["measured"] == fusion["seconds"]
     assert by_name["top-1000 identical to rank-bm25's (same k1, b, ε; ties by doc id)"]["status"] == "PASS"
     for name, label in (("bm25s_numba", "numba backend"), ("tantivy", "tantivy")):
         peer_targets = [t for t in targets if label in t["target"]]
