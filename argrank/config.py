@@ -22,6 +22,7 @@ from argrank.core.params import checked_params
 from argrank.evaluation.fusion import fuse
 from argrank.evaluation.measures import canonical
 from argrank.evaluation.names import EXAMPLES, STANCE
+from argrank.evaluation.standings import participant_files
 from argrank.formats.ir_datasets_cache import dataset_settings
 from argrank.formats.runs_yaml import RunsFileLoader, TooLarge
 from argrank.quality.ltr import step_signature as ltr_step_signature
@@ -151,7 +152,8 @@ def read_ranking_section(path: Path, track: RankingTrack, settings: Any, submiss
     optional = (*quality, *(("measures",) if track.named_measures else ()))
     optional += ("dataset",) if track.datasets else ()
     optional += ("ltr_training",) if track.rerank_steps else ()
-    shared = {track.corpus_key, "topics", "qrels", "language", "fields", "depth", "shards", "runs", "baseline"}
+    shared = {track.corpus_key, "topics", "qrels", "language", "fields", "depth", "shards", "runs", "baseline",
+              "participants"}
     known = {*shared, *optional, *track.track_keys}
     unknown = sorted(set(settings) - known)
     if unknown:
@@ -210,6 +212,12 @@ def read_ranking_section(path: Path, track: RankingTrack, settings: Any, submiss
         raise InputError(path, f"{where}.shards", "runs with `expand` rank one index: shards must be 1")
     measures = _measures(path, f"{where}.measures", settings.get("measures", []))
     baseline = _baseline(path, f"{where}.baseline", settings.get("baseline"), [spec.tag for spec in runs])
+    participants = located("participants", settings["participants"]) if settings.get("participants") else None
+    if participants is not None:
+        try:
+            participant_files(participants, [spec.tag for spec in runs])
+        except ValueError as error:
+            raise InputError(path, f"{where}.participants", str(error)) from None
     _published_names(path, where, [spec.tag for spec in runs], list(qrels))
     section = track.section_type(
         name=track.name,
@@ -225,6 +233,7 @@ def read_ranking_section(path: Path, track: RankingTrack, settings: Any, submiss
         quality_training=quality_training,
         ltr_training=ltr_training,
         baseline=baseline,
+        participants=participants,
         **track.read_own(path, where, settings, located),
     )
     track.check_section(path, section)

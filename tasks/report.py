@@ -13,9 +13,10 @@ import json
 import luigi
 
 from argrank.config import load_experiment
-from argrank.core.fingerprint import digest
+from argrank.core.fingerprint import digest, file_digest
 from argrank.core.layout import history_file, report_folder
 from argrank.core.published_folder import is_published, publish
+from argrank.evaluation.standings import participant_files
 from argrank.reporting.experiment import write_report
 from argrank.reporting.history import read_history
 from tasks.base import Settings, unwritable_as_input_error
@@ -45,9 +46,19 @@ class ExperimentReport(luigi.Task):
         tonight = Settings().nightly_record
         return [*read_history(history_file(Settings().output_dir)), *([json.loads(tonight)] if tonight else [])]
 
+    def participants(self) -> list[tuple[str, str, str]]:
+        """(track, file, content digest) of every participants' run a ranking section places its runs among
+        (`participants:`), so that a changed or added run there rewrites the report."""
+        found = []
+        for name, section in load_experiment(self.runs_file).tracks.items():
+            folder = getattr(section, "participants", None)
+            if folder is not None:
+                found += [(name, path.name, file_digest(path)) for path in participant_files(folder, []).values()]
+        return found
+
     @functools.cached_property
     def signature(self) -> str:
-        return digest([task.signature for task in self.requires()], self.history())
+        return digest([task.signature for task in self.requires()], self.history(), self.participants())
 
     def complete(self) -> bool:
         """Published from this signature, and so is every track folder it reports on: a folder removed by hand or

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -75,6 +76,21 @@ def standings(
     for rank, row in enumerate(rows, start=1):
         rows[rank - 1] = {"rank": rank, **row}
     return Standings(track, qrels, measure, len(topics), list(ours), significance, confidence, rows)
+
+
+def participant_files(folder: Path, ours: list[str]) -> dict[str, Path]:
+    """Tag → run file of every file in a folder of published runs (hidden ones aside), tagged by its stem.
+    ValueError for a folder that is none or holds no file, and for a tag one of `ours` or another file has."""
+    if not folder.is_dir():
+        raise ValueError(f"{folder}: not a folder of run files")
+    found: dict[str, Path] = {}
+    for path in sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
+        if path.stem in ours or path.stem in found:
+            raise ValueError(f"two runs are tagged {path.stem!r}: rename the file {path}")
+        found[path.stem] = path
+    if not found:
+        raise ValueError(f"{folder}: no run file in it")
+    return found
 
 
 def format_standings(result: Standings) -> str:

@@ -12,8 +12,10 @@ from argrank.evaluation.comparison import Comparison, compare
 from argrank.evaluation.comparison_text import CORRECTION_NAMES, TEST_NAMES
 from argrank.evaluation.paper_table import MAX_RUNS, paper_table
 from argrank.evaluation.paper_table import html as paper_html
-from argrank.evaluation.results import RunScores
+from argrank.evaluation.results import JUDGED_TOPICS, RunScores
+from argrank.evaluation.standings import participant_files, standings
 from argrank.formats.html import table, text
+from argrank.formats.runfile import read_run
 from argrank.reporting.plots import difference_plot, plot_file_name, sweep_plot
 from argrank.reporting.sweep import Sweep, sweeps, tables
 from argrank.tracks.section import TrackSection
@@ -35,12 +37,47 @@ def ranking_section(
         measures = evaluations[tags[0]].judgments[qrels].measures
         comparison = compare(section.name, qrels, per_topic, section.baseline_tag, measures)
         html.append(f"<h3>{text(qrels)}</h3>{_comparison_table(comparison)}{_paper_table(comparison)}")
+        if section.participants is not None:
+            html.append(_standings(track, section, qrels, per_topic, measures[0]))
         html.append(_differences(f"{section.name}-{qrels}", comparison.baseline, per_topic, measures, folder, files))
         means = {tag: evaluations[tag].judgments[qrels].means for tag in tags}
         for found in sweeps(section.runs):
             html.append(_sweep(f"{section.name}-{qrels}", found, means, measures, folder, files))
     html.append(track.report_extras(section, published, evaluations, folder, files))
     return "".join(html)
+
+
+def _standings(track: RankingTrack, section: TrackSection, qrels: str, per_topic: dict, measure: str) -> str:
+    """The runs among the participants' of `participants:` (evaluation.standings), as `compare --participants`
+    prints them: ranked by `measure` with t intervals, ours marked, each tested against every participant's."""
+    judged = track.read_qrels(section.qrels[qrels])
+    theirs = {tag: track.score(read_run(path), judged, [measure], None, JUDGED_TOPICS).per_topic
+              for tag, path in participant_files(section.participants, list(per_topic)).items()}  # fmt: skip
+    ours = {tag: {topic: {measure: scores[measure]} for topic, scores in by.items()} for tag, by in per_topic.items()}
+    result = standings(section.name, qrels, {**ours, **theirs}, list(ours), measure)
+    rows = []
+    for row in result.rows:
+        cells = [f"<td>{row['rank']}</td>", f"<td>{'<b>' if row['ours'] else ''}{text(row['run'])}"
+                 f"{'</b> (ours)' if row['ours'] else ''}</td>", f"<td>{row['mean']:.4f}</td>",
+                 f"<td>{_interval(row)}</td>"]  # fmt: skip
+        for tag in result.ours:
+            entry = row.get("against", {}).get(tag)
+            if entry is None or entry.get("identical"):
+                cells.append(f"<td>{'' if entry is None else 'identical'}</td>")
+                continue
+            colour = ("better" if entry["difference"] > 0 else "worse") if entry["reject"] else ""
+            cells.append(f'<td class="{colour}">{entry["difference"]:+.4f}<small>p '
+                         f'{_number(entry["p_corrected"])}{"*" if entry["reject"] else ""}</small></td>')  # fmt: skip
+        rows.append(cells)
+    caption = (f"among the {len(theirs)} runs of {section.participants.name}: ranked by {measure} over "
+               f"{result.topics} topics with 95% t intervals; per run of ours, its difference from each participant's "
+               f"and the Holm-corrected p of the paired t-test, * p < {result.significance.alpha}")  # fmt: skip
+    header = ["rank", "run", measure, "interval", *(f"{tag} vs it" for tag in result.ours)]
+    return f"<h4>among the participants</h4>{table(header, rows, caption, raw=True)}"
+
+
+def _interval(row: dict) -> str:
+    return "-" if row["ci_low"] is None else f"[{row['ci_low']:.4f}, {row['ci_high']:.4f}]"
 
 
 def _differences(

@@ -63,6 +63,7 @@ class TrackSection:
     quality_training: Path | None = None  # the quality model's training set (Webis-ArgQuality-20's format)
     ltr_training: tuple[Path, Path] | None = None  # the ltr step's judged topics: (topics file, qrels file)
     baseline: str | None = None  # the run the report and `compare` test the others against; none: the first
+    participants: Path | None = None  # a folder of a year's published runs the report places these runs among
 
     @property
     def baseline_tag(self) -> str:

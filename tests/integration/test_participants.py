@@ -10,7 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
+from graph import build, copy_project
 from scipy import stats
+
+from argrank.config import load_experiment
+from argrank.core.errors import InputError
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -80,3 +85,32 @@ def test_participants_mistakes_are_one_line(shared_data, tmp_path):
     assert done.returncode == 2 and "--participants prints the standings" in done.stderr
     done = argrank("compare", "--track", "perspective", "--participants", str(folder))
     assert done.returncode == 2 and "--participants does not apply to --track perspective" in done.stderr
+
+
+def test_the_report_places_the_runs_among_the_participants_of_participants(tmp_path):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    build(runs_file, outputs)
+    published = outputs / "experiments" / "runs" / "args"
+    folder = tmp_path / "participants-2021"
+    folder.mkdir()
+    for team, tag in (("team-a", "argrank-dirichlet"), ("team-b", "argrank-bm25-desc")):  # other teams' runs
+        shutil.copy(published / f"{tag}.txt", folder / f"{team}.txt")
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["participants"] = str(folder)
+    runs_file.write_text(yaml.safe_dump(config))
+    build(runs_file, outputs)  # the report again: its signature holds the participants' runs
+    page = (outputs / "experiments" / "runs" / "report" / "index.html").read_text(encoding="utf-8")
+    section = page[page.index("among the participants"):]
+    section = section[:section.index("</table>")]
+    assert "among the 2 runs of participants-2021" in section
+    assert "<td>team-a</td>" in section and "<b>argrank-bm25</b> (ours)" in section
+    assert section.count("identical") >= 2  # team-a is a copy of our argrank-dirichlet, team-b of bm25-desc
+    shutil.copy(published / "argrank-bm25.txt", folder / "team-c.txt")  # a new participant's run: a new report
+    build(runs_file, outputs)
+    assert "among the 3 runs of participants-2021" in (outputs / "experiments" / "runs" / "report" /
+                                                        "index.html").read_text(encoding="utf-8")  # fmt: skip
+    shutil.copy(published / "argrank-bm25.txt", folder / "argrank-bm25.txt")
+    clash = runs_file.with_name("clash.yaml")  # a file of its own: runs files are read once per process
+    clash.write_text(runs_file.read_text())
+    with pytest.raises(InputError, match="args.participants: two runs are tagged 'argrank-bm25'"):
+        load_experiment(clash)

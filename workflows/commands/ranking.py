@@ -26,7 +26,7 @@ from argrank.evaluation.ranking import default_measures
 from argrank.evaluation.report import format_table, per_pair_csv, per_topic_csv
 from argrank.evaluation.reproducibility import against_reference, format_reproducibility, trec_order
 from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
-from argrank.evaluation.standings import format_standings, standings
+from argrank.evaluation.standings import format_standings, participant_files, standings
 from argrank.formats.runfile import read_run
 from argrank.formats.topics import read_topics
 from argrank.tracks.section import TrackSection
@@ -198,20 +198,13 @@ def _finite(value):
 
 
 def _participants(args: argparse.Namespace, ours: dict[str, str]) -> dict[str, str]:
-    """Tag → run file of every file in --participants (hidden ones aside), tagged by its stem."""
-    folder = Path(args.participants)
-    if not folder.is_dir():
-        args.usage_error(f"--participants {folder}: not a folder of run files")
-    found: dict[str, str] = {}
-    for path in sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
-        if path.stem in ours or path.stem in found:
-            args.usage_error(f"two runs are tagged {path.stem!r}: rename the file {path}")
-        found[path.stem] = str(path)
-    if not found:
-        args.usage_error(f"--participants {folder}: no run file in it")
+    """Tag → run file of every file in --participants (evaluation.standings.participant_files)."""
     if not ours:
         args.usage_error("--participants places runs of yours among them: give --run or --runs-file")
-    return found
+    try:
+        return {tag: str(path) for tag, path in participant_files(Path(args.participants), list(ours)).items()}
+    except ValueError as error:
+        args.usage_error(f"--participants {error}")
 
 
 def _show_standings(args: argparse.Namespace, track: str, qrels: str, per_topic: dict, ours: list[str],
