@@ -7,6 +7,7 @@ named as ir_measures names it (see `measures`).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,6 +20,8 @@ DEPTH = 5  # Touché Tasks 1 and 2 report nDCG@5.
 # Means over every judged topic, a topic the run lacks scoring 0: what ir_measures computes and TIRA's evaluator
 # (ir_measures.calc_aggregate) reports for Touché, and trec_eval -c.
 AVERAGE = JUDGED_TOPICS
+
+log = logging.getLogger(__name__)
 
 
 class RankingScores(TopicScores):
@@ -45,7 +48,9 @@ def evaluate(
     average: str = AVERAGE,
 ) -> RankingScores:
     """Mean and per-topic scores of `measures` (any names `measures.canonical` knows; default_measures(depth)
-    without). ValueError for an unknown measure, a depth below 1 or no judged topic."""
+    without). ValueError for an unknown measure, a depth below 1, no judged topic, or a run that has none of the
+    judged topics (its scores would be zeros that say nothing); a warning where its documents are none of the
+    judged ones."""
     if measures is None:
         if depth is None or depth < 1:
             raise ValueError(f"depth must be at least 1, got {depth}")
@@ -56,7 +61,32 @@ def evaluate(
     if not names:
         raise ValueError("no measure to compute")
     run = list(run)
+    _check_overlap(run, qrels)
     scores = per_topic_scores(names, run, qrels)
     per_topic = {topic: scores[topic] for topic in topic_order(qrels)}
     run_topics = {line.qid for line in run}
     return RankingScores.of_topics(depth, per_topic, names, average, run_topics)
+
+
+def _check_overlap(run: list[RunLine], qrels: Qrels) -> None:
+    """Refuse a run that shares no topic with the judgments; warn where the topics it shares judge none of its
+    documents (another corpus version's ids, say), with the share found and an id from each side."""
+    run_topics = {line.qid for line in run}
+    shared = run_topics & set(qrels)
+    if run_topics and not shared:
+        raise ValueError(f"the run shares no topic with the judgments (the run's: {_examples(run_topics)}; "
+                         f"judged: {_examples(set(qrels))}): a run and judgments of different years or tasks?")  # fmt: skip
+    judged = sum(len(qrels[topic]) for topic in shared)
+    found = {(line.qid, line.doc) for line in run if line.qid in shared and line.doc in qrels[line.qid]}
+    if shared and judged and not found:
+        topic = min(shared, key=str)
+        ours = next(line.doc for line in run if line.qid == topic)
+        theirs = next(iter(qrels[topic]))
+        log.warning("the run's documents are none of the judged ones: 0 of the %d judged documents of the %d "
+                    "topics they share are in the run (topic %s: the run has %r, the judgments %r); another "
+                    "corpus version's ids?", judged, len(shared), topic, ours, theirs)  # fmt: skip
+
+
+def _examples(topics: set[str], count: int = 3) -> str:
+    shown = sorted(topics, key=lambda t: (len(t), t))[:count]
+    return ", ".join(shown) + (f" … ({len(topics)})" if len(topics) > count else "")

@@ -498,3 +498,35 @@ def test_evaluate_scores_every_run_against_every_qrels_in_one_table(shared_data,
     assert len([header, *lines]) == 4  # one table: 2 runs × 2 judgments
     again = argrank(*options[:3], "--run", runs[0], "--run", runs[0], "--qrels", qrels[0])
     assert again.returncode == 2 and "--run names a file twice" in again.stderr
+
+
+def test_a_run_and_judgments_that_share_no_topic_are_refused_naming_both(shared_data):
+    task1 = shared_data / "touche-task1"
+    run = str(task1 / "runs-2021-elrond" / "ElrondKRun.txt")
+    qrels = str(task1 / "touche2020-task1-relevance-args-me-corpus-version-2020-04-01-corrected.qrels")
+    done = argrank("evaluate", "--run", run, "--qrels", qrels)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "shares no topic with the judgments" in done.stderr and run in done.stderr and qrels in done.stderr
+    compared = argrank("compare", "--run", run, "--qrels", qrels)
+    assert compared.returncode == 2 and "shares no topic" in compared.stderr and "identical" not in compared.stdout
+
+
+def test_a_run_of_other_document_ids_is_scored_with_a_warning_naming_an_id_of_each(shared_data, tmp_path):
+    task1 = shared_data / "touche-task1"
+    qrels = str(task1 / "touche2021-task1-51-100-relevance.qrels")
+    lines = (task1 / "runs-2021-elrond" / "ElrondKRun.txt").read_text().splitlines()
+    other = tmp_path / "other-ids.txt"  # the same ranking under another corpus version's ids
+    other.write_text("".join(f"{' '.join(f[:2])} v1-{f[2]} {' '.join(f[3:])}\n" for f in map(str.split, lines)))
+    done = argrank("evaluate", "--run", str(other), "--qrels", qrels, "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["nDCG@5"] == 0.0
+    assert "the run's documents are none of the judged ones: 0 of the" in done.stderr
+    assert "the run has 'v1-" in done.stderr
+
+
+@pytest.mark.parametrize("depth", ["0", "-3"])
+def test_a_depth_below_one_is_a_usage_error(shared_data, depth):
+    task1 = shared_data / "touche-task1"
+    done = argrank("evaluate", "--run", str(task1 / "runs-2021-elrond" / "ElrondKRun.txt"), "--qrels",
+                   str(task1 / "touche2021-task1-51-100-relevance.qrels"), "--depth", depth)  # fmt: skip
+    assert done.returncode == 2 and f"--depth {depth}: expected a cut-off of at least 1" in done.stderr

@@ -49,6 +49,8 @@ def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
     for option, given in (("run", args.run), ("qrels", args.qrels or [])):
         if len(set(given)) != len(given):
             args.usage_error(f"--{option} names a file twice: {', '.join(given)}")
+    if args.depth is not None and args.depth < 1:
+        args.usage_error(f"--depth {args.depth}: expected a cut-off of at least 1")
     measures = _named_measures(args)
     known = [t.number for t in read_topics(args.topics)] if args.topics else None
     judgments = {path: track.read_qrels(path, known) for path in args.qrels or []}
@@ -62,8 +64,8 @@ def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
                 results[(path, qrels_path)] = track.score(run, qrels, measures, args.depth or DEFAULT_DEPTH, args.average)
             except RunProblem as error:
                 raise InputError(path, "", str(error)) from None
-            except ValueError as error:  # a fractional label, or no judged topic in the run to average over
-                raise InputError(qrels_path, "", str(error)) from None
+            except ValueError as error:  # a fractional label, or no topic shared with the run
+                raise InputError(qrels_path, "", f"{error} (run {path})") from None
         if stance_judged is not None:
             try:
                 stances[path] = stance.evaluate(run, stance_judged)
@@ -134,7 +136,7 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
             if stance_judged is not None:
                 pooled[tag] = {"stance_f1": stance.evaluate(lines, stance_judged).macro}
         except ValueError as error:
-            raise InputError(path, "", str(error)) from None
+            raise InputError(path, "", f"{error} (judgments {qrels_path})") from None
         per_topic[tag], names = result.per_topic, result.measures
     if participants:
         return _show_standings(args, track.name, qrels_name, per_topic, list(runs), names[0])

@@ -14,7 +14,7 @@ import pytrec_eval
 
 from argrank.evaluation.measures import canonical
 from argrank.evaluation.ranking import default_measures, evaluate
-from argrank.evaluation.results import RUN_TOPICS
+from argrank.evaluation.results import JUDGED_TOPICS, RUN_TOPICS
 from argrank.evaluation.trec_order import ranked_documents
 from argrank.formats.qrels import read_qrels
 from argrank.formats.runfile import RunLine, read_run
@@ -70,8 +70,18 @@ def test_means_are_over_every_judged_topic_by_default_and_over_the_runs_on_reque
     common = evaluate(RUN, QRELS, measures=ALL, average=RUN_TOPICS)
     assert list(common.per_topic) == ["1", "3"] and common.average == RUN_TOPICS
     assert common.means["nDCG@5"] == pytest.approx(result.means["nDCG@5"] * 3 / 2, abs=1e-15)
-    with pytest.raises(ValueError, match="none of the judged topics"):
-        evaluate(run_of(("9", "a", 1.0)), QRELS, average=RUN_TOPICS)
+    for average in (RUN_TOPICS, JUDGED_TOPICS):  # a run of other topics: zeros that say nothing, refused
+        with pytest.raises(ValueError, match="the run shares no topic with the judgments .the run's: 9; judged: 1"):
+            evaluate(run_of(("9", "a", 1.0)), QRELS, average=average)
+
+
+def test_a_run_whose_documents_are_none_of_the_judged_ones_is_scored_with_a_warning(caplog):
+    result = evaluate(run_of(("1", "zz", 1.0), ("3", "yy", 0.5)), QRELS)
+    assert all(value == 0 for value in result.means.values())
+    assert "0 of the" in caplog.text and "the run has 'zz'" in caplog.text
+    caplog.clear()
+    evaluate(RUN, QRELS)
+    assert "none of the judged" not in caplog.text
 
 
 def test_default_measures_at_a_depth_and_their_json_with_the_old_names_as_aliases():
