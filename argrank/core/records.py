@@ -13,9 +13,13 @@ from pathlib import Path
 from argrank.core.errors import InputError
 from argrank.core.input_file import check_regular
 
+# Characters that are neither visible nor white space: control characters (NUL among them) and the invisible
+# format characters (zero-width space and joiners, direction marks, word joiner, a byte-order mark past the start).
+# An id holding one looks like another id and is not it; no field of a TREC file may hold one.
+INVISIBLE = "[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]"
 # str.split() would also split on these (no-break space, vertical tab, a carriage return mid-line, …), which no
 # TREC file means as a separator; they are rejected so a field is never silently cut in two.
-_STRAY_SPACE = re.compile(r"[^\S \t\r\n]|\r(?!\n|\Z)")
+_STRAY = re.compile(r"[^\S \t\r\n]|\r(?!\n|\Z)|" + INVISIBLE)
 
 Record = tuple[int, list[str]]
 
@@ -31,7 +35,7 @@ def read_records(path: str | Path) -> Iterator[Record]:
     """
     found = False
     for first, text in _decoded_blocks(path):
-        stray = _STRAY_SPACE.search(text)
+        stray = _STRAY.search(text)
         whole = text if stray is None else text[: text.rfind("\n", 0, stray.start()) + 1]
         for number, line in enumerate(whole.split("\n"), start=first):
             if fields := line.split():
@@ -39,7 +43,9 @@ def read_records(path: str | Path) -> Iterator[Record]:
                 yield number, fields
         if stray:
             line = first + text.count("\n", 0, stray.start())
-            problem = f"white space U+{ord(stray.group()):04X}; only spaces and tabs separate fields"
+            char = stray.group()
+            problem = (f"white space U+{ord(char):04X}; only spaces and tabs separate fields" if char.isspace() else
+                       f"an invisible or control character U+{ord(char):04X}; fields hold visible text only")  # fmt: skip
             raise InputError(path, f"line {line}", problem)
     if not found:
         raise InputError(path, "", "empty file: no lines to read")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -16,6 +17,7 @@ import pyarrow as pa
 
 from argrank.core.errors import InputError
 from argrank.core.input_file import check_regular
+from argrank.core.records import INVISIBLE
 from argrank.core.table_writer import IngestStats, write_rows
 from argrank.kernels.json_depth import DepthGuard, TooDeep
 
@@ -36,6 +38,7 @@ SCHEMA = pa.schema(
 
 STANCES = frozenset({"PRO", "CON"})
 _READ_SIZE = 1 << 20
+_UNSAFE_ID = re.compile(r"\s|" + INVISIBLE)  # what an id may not hold: it becomes one field of a run file
 
 
 def ingest_argsme(files: Sequence[str | Path], out_path: str | Path, batch_size: int = 10_000) -> IngestStats:
@@ -82,6 +85,9 @@ def _to_row(argument: Any, path: Path, source: str, number: int) -> tuple:
     argument_id = argument.get("id")
     if not isinstance(argument_id, str) or not argument_id:
         raise bad('no "id" (or not a non-empty string)')
+    if hidden := _UNSAFE_ID.search(argument_id):
+        raise bad(f"id {argument_id!r} holds U+{ord(hidden.group()):04X} (white space or an invisible character): "
+                  "an id is written into run files, one field of visible text")  # fmt: skip
     premises = argument.get("premises")
     if not isinstance(premises, list) or not premises:
         raise bad('"premises" missing or not a non-empty list')

@@ -310,6 +310,14 @@ def test_bad_argument_names_file_number_and_id(tmp_path, bad, where, problem):
     assert_rejected(path, tmp_path, where, problem)
 
 
+@pytest.mark.parametrize("hidden", [" ", "\t", "\n", "\u2028", "\u200b", "\x00"])
+def test_an_id_with_white_space_or_an_invisible_character_is_refused_naming_it(tmp_path, hidden):
+    """Such an id passed ingest and crashed the run's writer two stages later; a NUL went unseen."""
+    unsafe = f"abc{hidden}def"
+    path = write_json(tmp_path / "debateorg.json", [GOOD, argument(unsafe), argument("after")])
+    assert_rejected(path, tmp_path, f"argument #2 (id {unsafe!r})", f"holds U+{ord(hidden):04X}")
+
+
 def test_missing_file(tmp_path):
     with pytest.raises(InputError, match="nothing.json: cannot read"):
         ingest_argsme([tmp_path / "nothing.json"], tmp_path / "args.parquet")
