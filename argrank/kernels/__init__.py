@@ -13,6 +13,7 @@ modules:
 - `chunk_memo`, `table_codes`: the analyzer's memo of whitespace-delimited chunks and the token table's renumbering.
 - `json_depth`: the args.me reader's guard against JSON nested too deep.
 - `machine_words`, `prefetch`: LLVM operations the loops above share (eight-byte loads, cache prefetches).
+- `numba_cache`: numba's compiled kernels go to the user's cache folder, not the source tree.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol
 
+from argrank.kernels import numba_cache  # noqa: F401, I001  (first: numba reads where to cache when imported)
 from argrank.kernels import ahead_of_time, bm25_numba, bm25_numpy
 
 KERNELS = ("auto", "numba", "numpy")  # the `kernels` setting's values

@@ -14,6 +14,8 @@ Policies:
   InputError names the file and line: a damaged one means the copy of the collection is damaged; crawled page
   text and DOMs are decoded leniently, as crawled pages are messy;
 - an image without any text is kept (no blank-text policy): its rankings can still find it;
+- nothing outside the collection is read: a link (folder, image or page file) that leads outside it is skipped
+  with a warning and counted, as an unreadable image is;
 - an image without `image-phash.txt` gets the hash computed the collection's way (`phash.collection_phash`,
   the shipped values to the bit), so hashes of one origin and the other can be compared.
 """
@@ -76,6 +78,7 @@ class ImageIngestStats(IngestStats):
     unreadable: int = 0
     unreadable_ids: list[str] = field(default_factory=list)
     computed_hashes: int = 0
+    outside: int = 0  # links that lead outside the collection, skipped
 
 
 def ingest_images(location: str | Path, out_path: str | Path, batch_size: int = 500) -> ImageIngestStats:
@@ -85,44 +88,70 @@ def ingest_images(location: str | Path, out_path: str | Path, batch_size: int = 
     """
     root = collection_root(location)
     counts = ImageIngestStats()
-    written = write_rows(_rows(root, counts), SCHEMA, out_path, None, "images", root, batch_size=batch_size)
+    walk = _Walk((root / "images").resolve(), counts)  # the images folder may itself lead elsewhere (a big disk)
+    written = write_rows(_rows(root, walk), SCHEMA, out_path, None, "images", root, batch_size=batch_size)
     stats = replace(counts, **asdict(written))
     examples = f" (e.g. {', '.join(stats.unreadable_ids)})" if stats.unreadable else ""
     log.log(
-        logging.WARNING if stats.unreadable else logging.INFO,
-        "ingested %d images from %s; skipped %d unreadable%s; computed %d missing perceptual hashes",
+        logging.WARNING if stats.unreadable or stats.outside else logging.INFO,
+        "ingested %d images from %s; skipped %d unreadable%s and %d links outside the collection; computed %d "
+        "missing perceptual hashes",
         stats.rows,
         root,
         stats.unreadable,
         examples,
+        stats.outside,
         stats.computed_hashes,
     )
     return stats
 
 
-def _rows(root: Path, counts: ImageIngestStats) -> Iterator[tuple]:
-    for shard in _folders(root / "images", _SHARD, "I + 2 hex digits"):
-        for folder in _folders(shard, _IMAGE, "I + 16 hex digits"):
-            row = _image_row(folder, counts)
+@dataclass
+class _Walk:
+    """The collection's images folder, resolved, and the counts, while its folders are walked."""
+
+    root: Path
+    counts: ImageIngestStats
+
+    def inside(self, path: Path) -> bool:
+        """False (warned and counted) for a link that leads outside the collection (a link to nothing is left to
+        the readers, which report it). Every folder on the way was checked when it was entered, so only the entry
+        itself can be such a link."""
+        if path.is_symlink() and path.exists() and not path.resolve().is_relative_to(self.root):
+            log.warning("skipped %s: a link to %s, outside the collection", path, path.resolve())
+            self.counts.outside += 1
+            return False
+        return True
+
+
+def _rows(root: Path, walk: _Walk) -> Iterator[tuple]:
+    for shard in _folders(root / "images", _SHARD, "I + 2 hex digits", walk):
+        for folder in _folders(shard, _IMAGE, "I + 16 hex digits", walk):
+            row = _image_row(folder, walk)
             if row is not None:
                 yield row
 
 
-def _folders(parent: Path, name: re.Pattern[str], expected: str) -> Iterator[Path]:
-    """Sub-folders of `parent` named like `name`, sorted; others are skipped with a warning (hidden ones silently)."""
-    if not parent.is_dir():
+def _folders(parent: Path | None, name: re.Pattern[str], expected: str, walk: _Walk) -> Iterator[Path]:
+    """Sub-folders of `parent` named like `name`, sorted; others are skipped with a warning (hidden ones silently),
+    and so are links outside the collection."""
+    if parent is None or not parent.is_dir():
         return
     for path in sorted(parent.iterdir()):
         if path.is_dir() and name.fullmatch(path.name):
-            yield path
+            if walk.inside(path):
+                yield path
         elif not path.name.startswith("."):
             log.warning("skipped %s: not a folder named %s", path, expected)
 
 
-def _image_row(folder: Path, counts: ImageIngestStats) -> tuple | None:
-    """One row in SCHEMA's order, or None (counted, logged) where the image cannot be decoded."""
-    stored = _stored_phash(folder / "image-phash.txt")
+def _image_row(folder: Path, walk: _Walk) -> tuple | None:
+    """One row in SCHEMA's order, or None (counted, logged) where the image cannot be decoded or leads outside."""
+    counts = walk.counts
+    stored = _stored_phash(_within(folder / "image-phash.txt", walk))
     path = folder / IMAGE_FILE
+    if not walk.inside(path):
+        return None
     try:
         check_regular(path)  # a FIFO would block the decoder; a link to nothing is one more unreadable image
         image_format, width, height, computed = _decode(path, stored is None)
@@ -137,11 +166,13 @@ def _image_row(folder: Path, counts: ImageIngestStats) -> tuple | None:
         log.info("computed the perceptual hash of %s: no image-phash.txt", path)
         counts.computed_hashes += 1
     page_urls, contexts, texts, rankings = [], [], [], []
-    for page in _folders(folder / "pages", _PAGE, "P + 16 hex digits"):
-        page_urls.append(_read_line(page / "page-url.txt"))
-        rankings.extend(_read_rankings(page / "rankings.jsonl"))
-        texts.append(_read_lenient(page / "snapshot" / "text.txt").strip())
-        contexts.append(_page_context(page / "snapshot"))
+    pages = _within(folder / "pages", walk)
+    for page in _folders(pages, _PAGE, "P + 16 hex digits", walk):
+        snapshot = _within(page / "snapshot", walk)
+        page_urls.append(_read_line(_within(page / "page-url.txt", walk)))
+        rankings.extend(_read_rankings(_within(page / "rankings.jsonl", walk)))
+        texts.append(_read_lenient(_within(snapshot and snapshot / "text.txt", walk)).strip())
+        contexts.append(_page_context(snapshot, walk))
     context = _distinct(line for text in contexts for line in text.split("\n"))
     queries = _distinct(ranking["query"] for ranking in rankings)
     return (
@@ -150,7 +181,7 @@ def _image_row(folder: Path, counts: ImageIngestStats) -> tuple | None:
         width,
         height,
         image_format,
-        _read_line(folder / "image-url.txt"),
+        _read_line(_within(folder / "image-url.txt", walk)),
         [url for url in page_urls if url],
         "\n".join(context),
         "\n".join(queries),
@@ -166,9 +197,9 @@ def _decode(path: Path, compute_hash: bool) -> tuple[str, int, int, int | None]:
         return image.format, image.width, image.height, collection_phash(image) if compute_hash else None
 
 
-def _stored_phash(path: Path) -> int | None:
+def _stored_phash(path: Path | None) -> int | None:
     """The collection's hash of the image, None if the file is missing; InputError if it is malformed."""
-    if not path.is_file():
+    if path is None or not path.is_file():
         return None
     try:
         return parse_phash(read_utf8(path))
@@ -176,14 +207,14 @@ def _stored_phash(path: Path) -> int | None:
         raise InputError(path, "", f"not a perceptual hash: {error}") from None
 
 
-def _read_line(path: Path) -> str:
+def _read_line(path: Path | None) -> str:
     """A one-value metadata file, stripped; "" if missing."""
-    return read_utf8(path).strip() if path.is_file() else ""
+    return read_utf8(path).strip() if path is not None and path.is_file() else ""
 
 
-def _read_lenient(path: Path) -> str:
+def _read_lenient(path: Path | None) -> str:
     """Crawled text, bad bytes replaced; "" if missing."""
-    if not path.is_file():
+    if path is None or not path.is_file():
         return ""
     try:
         return path.read_bytes().decode("utf-8", errors="replace")
@@ -191,10 +222,18 @@ def _read_lenient(path: Path) -> str:
         raise InputError(path, "", f"cannot read: {error.strerror}") from None
 
 
-def _page_context(snapshot: Path) -> str:
+def _within(path: Path | None, walk: _Walk) -> Path | None:
+    """`path`, or None (read as a missing file or folder) where it, or the folder it is in, is None or a link
+    outside the collection (warned and counted)."""
+    return path if path is not None and walk.inside(path) else None
+
+
+def _page_context(snapshot: Path | None, walk: _Walk) -> str:
     """What the page's DOM says about the image (`dom_context`); "" without a DOM, XPaths or any markup."""
-    xpath_file, dom_file = snapshot / "image-xpath.txt", snapshot / "dom.html"
-    if not (xpath_file.is_file() and dom_file.is_file()):
+    if snapshot is None:
+        return ""
+    xpath_file, dom_file = _within(snapshot / "image-xpath.txt", walk), _within(snapshot / "dom.html", walk)
+    if xpath_file is None or dom_file is None or not (xpath_file.is_file() and dom_file.is_file()):
         return ""
     xpaths = read_utf8(xpath_file).splitlines()
     try:
@@ -204,9 +243,9 @@ def _page_context(snapshot: Path) -> str:
     return context_text(dom, xpaths)
 
 
-def _read_rankings(path: Path) -> list[dict[str, Any]]:
+def _read_rankings(path: Path | None) -> list[dict[str, Any]]:
     """Every ranking line of a page, in order; [] if the file is missing."""
-    if not path.is_file():
+    if path is None or not path.is_file():
         return []
     lines = enumerate(read_utf8(path).split("\n"), start=1)
     return [_ranking(_parse_json(line, path, number), path, number) for number, line in lines if line.strip()]

@@ -43,8 +43,11 @@ def images_section(corpus: Path, qrels: Path, published: Path, tags: list[str], 
 def _figure(image: str, stance: str, labels: dict | None, images: Path, folder: Path, files: list[str]) -> str:
     """One listed image: its thumbnail (written the first time it is shown), framed by what its judgments say."""
     name = f"{THUMBS}/{image}.jpg"
+    source = images / image[:3] / image / "image.webp"
+    if not source.resolve().is_relative_to(images.resolve()):  # a link outside the collection: never published
+        return f'<figure><figcaption>{text(image)}<br>not shown: a link outside the collection</figcaption></figure>'
     if name not in files:
-        _thumbnail(images / image[:3] / image / "image.webp", folder / name)
+        _thumbnail(source, folder / name)
         files.append(name)
     kind = "" if not labels else "offtopic" if labels.get("ONTOPIC") == 0 else (
         "onstance" if labels.get("ONTOPIC") == 1 and labels.get(stance) == 1 else "")  # fmt: skip

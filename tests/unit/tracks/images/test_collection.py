@@ -227,10 +227,37 @@ def test_unreadable_images_are_skipped_counted_and_logged(tmp_path, caplog):
     assert warnings[3] == f"skipped image {image / skipped[3] / 'image.webp'}: cannot read: a link to nothing"
     assert warnings[4].startswith(f"skipped image {image / skipped[4] / 'image.webp'}: a FIFO, not a regular file")
     assert warnings[5] == (
-        f"ingested 1 images from {tmp_path}; skipped 5 unreadable (e.g. {', '.join(skipped[:EXAMPLES])}); "
-        "computed 0 missing perceptual hashes"
+        f"ingested 1 images from {tmp_path}; skipped 5 unreadable (e.g. {', '.join(skipped[:EXAMPLES])}) and 0 "
+        "links outside the collection; computed 0 missing perceptual hashes"
     )
     assert len(warnings) == 6
+
+
+def test_links_that_lead_outside_the_collection_are_skipped_counted_and_never_read(tmp_path, caplog):
+    """A page text linked to a system file, an image linked to a file outside, an image folder linked outside:
+    none of them read, ingested or published; a link that stays inside is followed."""
+    collection, outside = tmp_path / "collection", tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("the secret text\n")
+    (outside / "picture.webp").write_bytes(picture())
+    folder = add_image(collection, "I0a00000000000001", picture(), pages=one_page(text="visible text\n"))
+    text = folder / "pages" / PAGE_ID / "snapshot" / "text.txt"
+    text.unlink()
+    text.symlink_to(outside / "secret.txt")
+    (add_image(collection, "I0a00000000000002", None) / "image.webp").symlink_to(outside / "picture.webp")
+    stray = add_image(outside, "I0b00000000000003", picture(), pages=one_page(text="stray folder\n"))
+    (collection / "images" / "I0b").mkdir()
+    (collection / "images" / "I0b" / "I0b00000000000003").symlink_to(stray)
+    kept = add_image(collection, "I0c00000000000004", None)
+    (kept / "image.webp").symlink_to(folder / "image.webp")  # inside the collection: followed
+    with caplog.at_level(logging.WARNING, logger="argrank.tracks.images.collection"):
+        stats = ingest_images(collection, tmp_path / "out.parquet")
+    rows = {row["id"]: row for row in read(tmp_path / "out.parquet")}
+    assert sorted(rows) == ["I0a00000000000001", "I0c00000000000004"] and stats.outside == 3
+    assert rows["I0a00000000000001"]["page_text"] == ""  # the linked text was never read
+    assert "secret" not in str(rows) and "stray" not in str(rows)
+    warned = [record.getMessage() for record in caplog.records]
+    assert sum(message.startswith("skipped ") and "outside the collection" in message for message in warned) == 3
 
 
 def test_missing_phash_file_is_computed_from_the_image(tmp_path, caplog):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,19 @@ def test_a_tag_with_markup_is_escaped_and_a_corpus_that_is_no_collection_is_an_i
     assert "<summary>a&lt;b: 1 images</summary>" in html
     with pytest.raises(InputError, match="no images/ folder"):
         images_section(tmp_path, qrels, published, ["a<b"], report, [])
+
+
+def test_an_image_linked_outside_the_collection_is_never_published_as_a_thumbnail(folders, tmp_path):
+    qrels, published, report = folders
+    collection = tmp_path / "collection"
+    shutil.copytree(COLLECTION, collection)
+    secret = tmp_path / "private.webp"
+    shutil.copy(collection / "images" / ON[:3] / ON / "image.webp", secret)
+    linked = collection / "images" / ON[:3] / ON / "image.webp"
+    linked.unlink()
+    linked.symlink_to(secret)
+    _run(published, "r", [("1", "PRO", ON, 1), ("1", "PRO", OFF, 2)])
+    files: list[str] = []
+    html = images_section(collection, qrels, published, ["r"], report, files)
+    assert files == [f"{THUMBS}/{OFF}.jpg"] and not (report / THUMBS / f"{ON}.jpg").exists()
+    assert f"{ON}<br>not shown: a link outside the collection" in html
