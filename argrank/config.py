@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from argrank.core.errors import InputError
-from argrank.core.grid import expand
+from argrank.core.grid import MAX_COMBINATIONS, expand
 from argrank.core.input_file import check_regular
 from argrank.core.names import name_problem
 from argrank.core.params import checked_params
@@ -391,6 +391,9 @@ def _run(path: Path, here: str, tag: Any, run: Any, track: RankingTrack) -> list
                     reranking = {**QUALITY_DEFAULTS, **checked} if quality else {}
                     swept = _listed(params, chosen) + _listed(quality, settings)
                     for step_tag, chosen_steps, step_swept in _step_grid(quality_tag, steps):
+                        if len(specs) >= MAX_COMBINATIONS:  # grids of parameters, quality and steps multiplied
+                            raise ValueError(f"its grids make more than {MAX_COMBINATIONS:,} runs; at most "
+                                             f"{MAX_COMBINATIONS:,} per entry")  # fmt: skip
                         specs.append(spec_type(step_tag, method, resolved, query, reranking, tag,
                                                expand_swept + swept + step_swept, rerank=chosen_steps,
                                                expand=expanded, **own))  # fmt: skip

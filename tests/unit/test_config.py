@@ -105,6 +105,19 @@ def test_a_grid_expands_to_one_readably_tagged_run_per_combination_without_the_f
     assert runs[3].params == {"k1": 0.9, "b": 0.75, "epsilon": 0.25}
 
 
+def test_grids_past_a_thousand_runs_an_entry_are_refused_when_the_runs_file_is_read(tmp_path):
+    values = "[" + ", ".join(str(i / 100) for i in range(1000)) + "]"
+    text = f"args:\n  corpus: c\n  topics: t\n  runs:\n    bm25: {{params: {{k1: {values}, b: {values}}}}}\n"
+    with pytest.raises(InputError, match=r"args.runs.bm25: the grid makes 1,000,000 runs .*; at most 1,000 per entry"):
+        load_config(write(tmp_path, text))
+    # Grids that multiply: 40 values of k1 × 30 quality weights.
+    weights = "[" + ", ".join(str(i / 30) for i in range(30)) + "]"
+    text = ("args:\n  corpus: c\n  topics: t\n  quality_training: c\n  runs:\n    bm25: {params: {k1: "
+            f"[{', '.join(str(i / 10) for i in range(1, 41))}]}}, quality: {{weight: {weights}}}}}\n")  # fmt: skip
+    with pytest.raises(InputError, match="args.runs.bm25: its grids make more than 1,000 runs"):
+        load_config(write(tmp_path, text))
+
+
 def test_the_baseline_is_a_configured_run_by_its_expanded_tag_else_the_first(tmp_path):
     grid = "args:\n  corpus: c\n  topics: t\n  runs:\n    bm25: {params: {k1: [0.6, 1.2]}}\n"
     assert load_config(write(tmp_path, grid))["args"].baseline_tag == "bm25-k1_0.6"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from argrank.core import grid
 from argrank.core.grid import expand
 
 
@@ -31,3 +32,12 @@ def test_floats_read_as_python_writes_them():
 def test_an_empty_list_is_refused_naming_the_parameter():
     with pytest.raises(ValueError, match="parameter b lists no value"):
         expand("bm25", {"k1": [0.9], "b": []})
+
+
+def test_a_grid_of_a_million_runs_is_refused_before_any_is_made(monkeypatch):
+    """1,000 × 1,000 values ended in a MemoryError in Luigi's scheduling after minutes."""
+    monkeypatch.setattr(grid.itertools, "product", None)  # counted, never built
+    with pytest.raises(ValueError, match=r"the grid makes 1,000,000 runs \(1,000 k1 × 1,000 b\); at most 1,000"):
+        expand("bm25", {"k1": [i / 100 for i in range(1000)], "b": [i / 1000 for i in range(1000)]})
+    monkeypatch.undo()
+    assert len(expand("bm25", {"k1": list(range(40)), "b": list(range(25))})) == 1000
