@@ -3,7 +3,19 @@
 
 from __future__ import annotations
 
+import configparser
+import sys
+
 from workflows import threads  # noqa: F401 (first: it holds OpenBLAS to one thread before numpy loads)
-from workflows.graph import FullSubmission
+from workflows.luigi_config import luigi_config_problem
+
+try:  # Luigi reads its configuration files as it is imported: a broken one is one line, not a traceback
+    from workflows.graph import FullSubmission
+except (configparser.Error, UnicodeDecodeError) as error:
+    problem = luigi_config_problem(error)
+    if problem is None:
+        raise
+    sys.stderr.write(f"argrank: error: {problem}\n")
+    raise SystemExit(2) from None
 
 __all__ = ["FullSubmission"]

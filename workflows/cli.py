@@ -9,11 +9,13 @@ libraries. Bad input ends the command with one line on stderr naming the file an
 from __future__ import annotations
 
 import argparse
+import configparser
 import importlib
 import os
 import sys
 
 from argrank.core.errors import InputError
+from workflows.luigi_config import luigi_config_problem
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
 
@@ -105,6 +107,12 @@ def _command(argv: list[str] | None) -> int:
         return 2
     except (FileNotFoundError, IsADirectoryError, PermissionError) as error:
         print(f"argrank: error: {error.filename}: {error.strerror}", file=sys.stderr)
+        return 2
+    except (configparser.Error, UnicodeDecodeError) as error:  # Luigi's configuration, read when first needed
+        problem = luigi_config_problem(error)
+        if problem is None:
+            raise
+        print(f"argrank: error: {problem}", file=sys.stderr)
         return 2
 
 

@@ -142,3 +142,26 @@ def test_a_fifo_a_device_or_a_folder_as_qrels_is_one_line_not_a_hang(tmp_path, k
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert done.stderr.startswith(f"argrank: error: {qrels}: a ")
     assert "not a regular file" in done.stderr or "a folder, where a file is expected" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"\xff\xfe[core]\n", "line 1: not valid UTF-8 (byte 0xff): Luigi's configuration"),
+        (b"just text\n", "Luigi's configuration: File contains no section headers."),
+        (b"[argrank]\noutput_dir = a\n[argrank]\noutput_dir = b\n", "[line 3]: section 'argrank' already exists"),
+        (b"[argrank]\noutput_dir = %(nosuch)s\n", "contains an interpolation key 'nosuch'"),
+    ],
+    ids=["not-utf8", "not-ini", "section-twice", "unknown-interpolation"],
+)
+def test_a_broken_luigi_configuration_is_one_line(tmp_path, content, problem):
+    config = tmp_path / "luigi.cfg"
+    config.write_bytes(content)
+    commands = [["report"], ["run", "--runs-file", str(REPO / "runs.yaml"), "--outputs", str(tmp_path / "o")]]
+    for command in commands[:1] if b"%(" in content else commands:  # run's --outputs overrides the bad value
+        done = subprocess.run([sys.executable, "-m", "workflows.cli", *command], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=300, env={**os.environ, "LUIGI_CONFIG_PATH": str(config),
+                                                           "PYTHONPATH": str(REPO)})  # fmt: skip
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.startswith("argrank: error: ") and problem in done.stderr
+        assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
