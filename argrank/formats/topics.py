@@ -22,6 +22,9 @@ from argrank.core.records import read_utf8
 from argrank.formats.json_value import parse_json
 
 KNOWN = ("number", "title", "description", "narrative")
+# Topics one file may hold: Touché's have 50 to 100, the perspective release 1,611 queries. A million took over 20
+# minutes to analyse before ranking began; past this bound the file is refused, not read on.
+MAX_TOPICS = 100_000
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,8 @@ def read_topics(path: str | Path) -> list[Topic]:
         raise InputError(path, "", f"cannot read: {error.strerror}") from None
     if root.tag != "topics":
         raise InputError(path, "root", f"expected <topics>, found <{root.tag}>")
+    if len(root) > MAX_TOPICS:
+        raise InputError(path, "root", _too_many(len(root)))
     topics: list[Topic] = []
     first_seen: dict[str, int] = {}
     for position, element in enumerate(root, start=1):
@@ -74,6 +79,8 @@ def _read_jsonl(path: Path) -> list[Topic]:
     for number, line in enumerate(read_utf8(path).split("\n"), start=1):
         if not line.strip():
             continue
+        if len(topics) == MAX_TOPICS:
+            raise InputError(path, f"line {number}", _too_many(MAX_TOPICS + 1, "at least "))
         topic = _jsonl_topic(line, path, f"line {number}")
         if topic.number in first_seen:
             raise InputError(path, f"line {number}", f"qid {topic.number} repeats line {first_seen[topic.number]}")
@@ -82,6 +89,10 @@ def _read_jsonl(path: Path) -> list[Topic]:
     if not topics:
         raise InputError(path, "", "no topics")
     return topics
+
+
+def _too_many(count: int, bound: str = "") -> str:
+    return f"{bound}{count:,} topics; a topics file holds at most {MAX_TOPICS:,}: split it, or rank a sample"
 
 
 def _jsonl_topic(line: str, path: Path, where: str) -> Topic:

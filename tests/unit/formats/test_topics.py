@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from argrank.core.errors import InputError
+from argrank.formats import topics as topics_module
 from argrank.formats.topics import Topic, read_topics
 
 
@@ -142,3 +143,18 @@ def test_queries_jsonl_bad_bytes_and_missing_file(tmp_path):
         read_topics(path)
     with pytest.raises(InputError, match="missing.jsonl: cannot read"):
         read_topics(tmp_path / "missing.jsonl")
+
+
+def test_a_topics_file_past_the_bound_is_refused_before_any_topic_is_analysed(tmp_path, monkeypatch):
+    monkeypatch.setattr(topics_module, "MAX_TOPICS", 3)
+    xml = tmp_path / "topics.xml"
+    xml.write_text("<topics>" + "".join(f"<topic><number>{i}</number><title>t{i}</title></topic>" for i in range(4))
+                   + "</topics>")  # fmt: skip
+    with pytest.raises(InputError, match="root: 4 topics; a topics file holds at most 3: split it"):
+        read_topics(xml)
+    lines = tmp_path / "topics.jsonl"
+    lines.write_text("".join(f'{{"qid": "{i}", "query": "q{i}"}}\n' for i in range(5)))
+    with pytest.raises(InputError, match="line 4: at least 4 topics; a topics file holds at most 3"):
+        read_topics(lines)
+    lines.write_text("".join(f'{{"qid": "{i}", "query": "q{i}"}}\n' for i in range(3)))
+    assert len(read_topics(lines)) == 3
