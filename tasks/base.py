@@ -95,6 +95,11 @@ class Settings(luigi.Config):
         "(numba's where it loads), numba, or numpy; every build gives the same scores bit for bit",
     )  # fmt: skip
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not str(self.output_dir).strip():  # else every stage would write into the current folder
+            raise InputError("luigi.cfg", "[argrank] output_dir", "empty: name the output folder (default outputs)")
+
     @classmethod
     def get_task_family(cls) -> str:
         return "argrank"  # the section's name, older than the class's

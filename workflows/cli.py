@@ -16,6 +16,7 @@ import sys
 
 from argrank.core.errors import InputError
 from workflows.luigi_config import luigi_config_problem
+from workflows.setup import configured_output_dir
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
 
@@ -101,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
 def _command(argv: list[str] | None) -> int:
     args = parser(argv).parse_args(argv)
     try:
+        if getattr(args, "outputs", "") is None:  # no --outputs: luigi.cfg's output_dir, as the luigi command reads it
+            args.outputs = configured_output_dir()
         return args.handler(args)
     except InputError as error:
         print(f"argrank: error: {error}", file=sys.stderr)

@@ -240,7 +240,7 @@ def add_nightly_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _add_build_arguments(parser: argparse.ArgumentParser, handler) -> None:
     parser.add_argument("--runs-file", default="runs.yaml", help="the experiment (default runs.yaml)")
-    parser.add_argument("--outputs", default="outputs", help="the pipeline's output folder")
+    parser.add_argument("--outputs", help="the pipeline's output folder (default: luigi.cfg's output_dir, else outputs)")
     parser.add_argument("--workers", type=int, default=1, help="Luigi workers running independent tasks")
     parser.add_argument("--scheduler-host", help="run through luigid on this host instead of a local scheduler")
     parser.add_argument("--scheduler-port", type=int, default=8082, help="luigid's port (default 8082)")

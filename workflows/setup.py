@@ -37,6 +37,15 @@ def prepare_process() -> None:
     luigi.Task.event_handler(luigi.Event.FAILURE)(report_bad_input)  # a set of handlers: added once
 
 
+def configured_output_dir() -> str:
+    """luigi.cfg's `[argrank] output_dir` (default `outputs`): where a command without --outputs reads and writes,
+    as the `luigi` command does. InputError for an empty one, which would scatter the outputs in the current folder."""
+    value = luigi.configuration.get_config().get("argrank", "output_dir", "outputs")
+    if not str(value).strip():
+        raise InputError("luigi.cfg", "[argrank] output_dir", "empty: name the output folder (default outputs)")
+    return str(value)
+
+
 def fresh_build() -> None:
     """Forget the task objects of earlier builds in this process, and with them their signatures, so this build
     sees the files as they are now."""

@@ -165,3 +165,27 @@ def test_a_broken_luigi_configuration_is_one_line(tmp_path, content, problem):
         assert done.returncode == 2, done.stderr
         assert done.stderr.startswith("argrank: error: ") and problem in done.stderr
         assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_the_output_folder_is_luigi_cfgs_unless_outputs_is_given_and_an_empty_one_is_refused(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    config = tmp_path / "luigi.cfg"
+    config.write_text(f"[argrank]\noutput_dir = {tmp_path / 'elsewhere'}\n")
+
+    def compare(*extra: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "workflows.cli", "compare", "--runs-file", str(REPO / "runs.yaml"),
+                               *extra], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                              env={**env, "LUIGI_CONFIG_PATH": str(config)})  # fmt: skip
+
+    done = compare()  # nothing published there yet: the message says where it looked
+    assert done.returncode == 2 and str(tmp_path / "elsewhere" / "experiments" / "submission") in done.stderr
+    done = compare("--outputs", str(tmp_path / "given"))
+    assert done.returncode == 2 and str(tmp_path / "given" / "experiments" / "submission") in done.stderr
+    config.write_text("[argrank]\noutput_dir =\n")
+    for command in (["compare", "--runs-file", str(REPO / "runs.yaml")], ["run", "--runs-file", str(REPO / "runs.yaml")]):
+        done = subprocess.run([sys.executable, "-m", "workflows.cli", *command], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=300, env={**env, "LUIGI_CONFIG_PATH": str(config)})  # fmt: skip
+        assert done.returncode == 2
+        assert done.stderr == ("argrank: error: luigi.cfg: [argrank] output_dir: empty: name the output folder "
+                               "(default outputs)\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["luigi.cfg"]  # nothing written into the current folder

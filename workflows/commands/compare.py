@@ -92,6 +92,8 @@ def add_arguments(compare_: argparse.ArgumentParser) -> None:
         "measure in bold, superscript letters for significant improvements); - for stdout"
     )  # fmt: skip
     compare_.add_argument("--markdown", metavar="PATH", help="the same table as Markdown; - for stdout")
-    compare_.add_argument("--outputs", default="outputs", help="the pipeline's output folder")
+    compare_.add_argument(
+        "--outputs", help="the pipeline's output folder (default: luigi.cfg's output_dir, else outputs)"
+    )
     compare_.add_argument("--json", action="store_true", help="print one JSON object")
     compare_.set_defaults(handler=cmd_compare, usage_error=compare_.error)

@@ -62,6 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--runs-file", default="runs.yaml", help="where the run's method and parameters are named")
     parser.add_argument("--run", help="the tag of the run to produce (default: the first configured)")
     parser.add_argument(
-        "--outputs", default="outputs", help="the pipeline's output folder, where its cached stages go"
+        "--outputs", help="the pipeline's output folder, where its cached stages go (default: luigi.cfg's output_dir, "
+        "else outputs)"
     )
     parser.set_defaults(handler=cmd_tira, usage_error=parser.error)
