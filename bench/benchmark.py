@@ -194,7 +194,8 @@ class Bench:
     def peers(self) -> None:
         w, p = self.work, self.results["peers"]
         common = {"tokens": str(w / "tokens.parquet"), "queries": str(w / "queries.json"), "k1": K1, "b": B,
-                  "depth": DEPTH, "repeats": self.args.repeats, "ours_top": str(w / "ours-top.json")}  # fmt: skip
+                  "depth": DEPTH, "repeats": self.args.repeats, "ours_top": str(w / "ours-top.json"),
+                  "index": str(w / "index")}  # fmt: skip
         bm25s = {**common, "method": "robertson", "form": self.args.bm25s_form}
         for name, modules in PEERS.items():
             key = name.replace("-", "_")

@@ -36,6 +36,13 @@ class BestOf:
     def best(self) -> int:
         return self.all_seconds.index(min(self.all_seconds))
 
+    def time(self, work: Callable[[], object]) -> None:
+        """Run `work` once, its wall and CPU seconds added to the repeats and its result kept."""
+        start, cpu = time.perf_counter(), time.process_time()
+        self.result = work()
+        self.all_seconds.append(time.perf_counter() - start)
+        self.all_cpu_seconds.append(time.process_time() - cpu)
+
     def fields(self, prefix: str) -> dict:
         """`prefix`_seconds is the fastest repeat's wall time and `prefix`_cpu_seconds that same repeat's CPU time,
         so the two columns of a report describe one run; every repeat's are kept beside them."""
@@ -56,11 +63,21 @@ def best_of(repeats: int, work: Callable[[], object]) -> BestOf:
     gc.collect()
     runs = BestOf([], [], None)
     for _ in range(max(1, repeats)):
-        start, cpu = time.perf_counter(), time.process_time()
-        runs.result = work()
-        runs.all_seconds.append(time.perf_counter() - start)
-        runs.all_cpu_seconds.append(time.process_time() - cpu)
+        runs.time(work)
     return runs
+
+
+def alternating(repeats: int, ours: Callable[[], object], theirs: Callable[[], object]) -> tuple[BestOf, BestOf]:
+    """`repeats` rounds of both pieces of work, one right after the other (`ours` first in even rounds, `theirs` in
+    odd ones): each one's repeats, as `best_of` gives them. A machine that slows down for a while (other work on a shared host) slows
+    both alike, so the best of each comes from the same conditions and their ratio is fair."""
+    gc.collect()
+    mine, peer = BestOf([], [], None), BestOf([], [], None)
+    for round_ in range(max(1, repeats)):
+        pairs = ((ours, mine), (theirs, peer))
+        for work, runs in pairs if round_ % 2 == 0 else reversed(pairs):
+            runs.time(work)
+    return mine, peer
 
 
 def again(first: BestOf, repeats: int, work: Callable[[], object]) -> BestOf:

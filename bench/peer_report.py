@@ -131,6 +131,7 @@ def peers_markdown(results: dict, labels: dict, ours_against) -> list[str]:
         )  # fmt: skip
     notes.append(
         "Times are the wall clock with the process's CPU-seconds (user + system, all its threads) in brackets; "
-        "repeated ones are the fastest repeat's, with that same repeat's CPU-seconds."
+        "repeated ones are the fastest repeat's, with that same repeat's CPU-seconds. Our top-1000 against a "
+        "whole-corpus peer is the one timed in the peer's own process, in rounds that alternate with its."
     )
     return out + [line for note in notes for line in (note, "")]

@@ -21,28 +21,10 @@ from bench.agreement import TOP
 from bench.harness import STAGES, again, best_of, phase_fields, stage, tree_bytes
 from bench.inputs import in_index_order, read_queries
 from bench.measure import Phases
+from bench.ours import term_lookup, top_k_loop
 
 if TYPE_CHECKING:
     from argrank.tracks.perspective.data import Query
-
-# --------------------------------------------------------------------------------------------------- helpers
-
-
-def _term_lookup(index, ranker):
-    """Query terms to ids as rank_topics does: the ranker's collection statistics where it has them, else the index."""
-    return getattr(ranker, "term_ids", None) or index.term_ids
-
-
-def _our_top_k(index, ranker, queries: list[dict], depth: int) -> dict[str, tuple]:
-    """Our 50-topic loop from analysed query tokens: term ids, BM25 over posting lists, top-k (ties by doc id)."""
-    lookup = _term_lookup(index, ranker)
-    results = {}
-    for query in queries:
-        term_ids = lookup(query["tokens"])
-        if term_ids:
-            results[query["number"]] = ranker.top(term_ids, depth)
-    return results
-
 
 # ---------------------------------------------------------------------------------------------------- stages
 
@@ -216,9 +198,9 @@ def rank(params: dict, phases: Phases) -> dict:
     with phases.phase("make_ranker"):
         ranker = make_ranker(loaded, "bm25", bm25)
     with phases.phase("term_lookup"):  # the term → id map is built on first use
-        _term_lookup(loaded, ranker)(queries[0]["tokens"] if queries else [])
+        term_lookup(loaded, ranker)(queries[0]["tokens"] if queries else [])
     with phases.phase("top_k_loop"):
-        runs = best_of(params["repeats"], lambda: _our_top_k(loaded, ranker, queries, params["depth"]))
+        runs = best_of(params["repeats"], lambda: top_k_loop(loaded, ranker, queries, params["depth"]))
     top = {q["number"]: [] for q in queries}  # the peers' top 10 are compared with these (bench.agreement)
     top.update({number: loaded.doc_ids.take(docs[:TOP]).to_pylist() for number, (docs, _) in runs.result.items()})
     Path(params["top_out"]).write_text(json.dumps(top), encoding="utf-8")
@@ -262,9 +244,9 @@ def ours_subset(params: dict, phases: Phases) -> dict:
     queries = read_queries(params["queries"])
     with phases.phase("make_ranker"):
         ranker = make_ranker(built, "bm25", {"k1": params["k1"], "b": params["b"]})
-        _term_lookup(built, ranker)(queries[0]["tokens"] if queries else [])
+        term_lookup(built, ranker)(queries[0]["tokens"] if queries else [])
     with phases.phase("top_k_loop"):
-        runs = best_of(params["repeats"], lambda: _our_top_k(built, ranker, queries, params["depth"]))
+        runs = best_of(params["repeats"], lambda: top_k_loop(built, ranker, queries, params["depth"]))
     results = runs.result
     rankings = {
         number: [[doc, score] for doc, score in zip(built.doc_ids.take(docs).to_pylist(), scores.tolist())]

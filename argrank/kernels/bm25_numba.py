@@ -206,4 +206,21 @@ def _block_bar(table, width, documents, k, sample):  # pragma: no cover
     rank = -(-2 * max(k, 0) * width // (documents * STRIDE)) + 8
     if sampled <= rank:
         return UNTOUCHED
-    return np.partition(sample[:sampled], sampled - rank)[sampled - rank]
+    return _kth_largest(sample, sampled, rank)
+
+
+@njit(cache=True, nogil=True)
+def _kth_largest(values, n, rank):  # pragma: no cover
+    """The rank-th largest of values[:n] (1 ≤ rank ≤ n), found by keeping the largest `rank` so far sorted at the
+    front of `values`: one comparison for most values where rank is a few dozen, as here (a partition, with its
+    copy, costs several times as much)."""
+    for i in range(n):
+        value = values[i]
+        if i >= rank and value <= values[rank - 1]:
+            continue
+        j = min(i, rank - 1)  # where it goes in, the smaller ones moving down (the smallest kept drops out)
+        while j > 0 and values[j - 1] < value:
+            values[j] = values[j - 1]
+            j -= 1
+        values[j] = value
+    return values[rank - 1]

@@ -31,6 +31,8 @@ def check_peer(name: str, peer: dict, documents: int) -> None:
     for figure in ("convert", "build", "top_k"):
         assert peer[f"{figure}_seconds"] > 0 and peer[f"{figure}_cpu_seconds"] >= 0, (name, figure)
     assert len(peer["top_k_all_seconds"]) == len(peer["top_k_all_cpu_seconds"]) == 1
+    ours = peer["ours_alongside"]  # our loop, timed in the peer's rounds: what the ratios set against its figures
+    assert ours["top_k_seconds"] > 0 and len(ours["top_k_all_seconds"]) == 1
     assert peer["peak_rss_through_build_bytes"] > 0
     agreement = peer["agreement"]
     assert agreement["topics"] == 50 and 0 <= agreement["identical_top_10_topics"] <= 50

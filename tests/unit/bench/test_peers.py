@@ -16,6 +16,7 @@ if str(REPO) not in sys.path:  # bench/ is run from the checkout, not installed
 
 from bench import benchmark, report
 from bench.agreement import agreement
+from bench.harness import alternating
 from bench.inputs import joined_texts
 
 
@@ -60,6 +61,32 @@ def test_every_speedup_has_a_cpu_variant_and_rank_bm25_is_set_against_the_subset
     # rank-bm25's speed has no target: it is information, never judged.
     info = {i["figure"]: i for i in report.information({**results, "ratios": ratios})}
     assert info["50 topics top-1000 against rank-bm25"]["shown"] == "80.0× faster on CPU"
+
+
+def test_our_top_k_is_set_against_a_peer_with_the_figures_timed_beside_its_own():
+    results = {
+        "stages": {"rank": {"top_k_seconds": 1.0, "top_k_cpu_seconds": 1.0}},
+        "peers": {"tantivy": {"top_k_seconds": 3.0, "top_k_cpu_seconds": 3.0,
+                              "ours_alongside": {"top_k_seconds": 2.0, "top_k_cpu_seconds": 1.5}},
+                  "bm25s_numba": {"top_k_seconds": 3.0, "top_k_cpu_seconds": 3.0}},
+    }  # fmt: skip
+    ratios = report.ratios(results)
+
+    assert ratios["top_k_speedup_vs_tantivy"] == 1.5 and ratios["top_k_cpu_speedup_vs_tantivy"] == 2.0
+    assert ratios["top_k_speedup_vs_bm25s_numba"] == 3.0  # no figures of ours beside it: the rank stage's
+
+
+def test_alternating_rounds_take_turns_going_first_and_keep_each_ones_repeats():
+    calls = []
+
+    def work(name):
+        return lambda: calls.append(name) or len(calls)
+
+    ours, theirs = alternating(3, work("ours"), work("theirs"))
+
+    assert calls == ["ours", "theirs", "theirs", "ours", "ours", "theirs"]
+    assert len(ours.all_seconds) == len(theirs.all_cpu_seconds) == 3
+    assert ours.result == 5 and theirs.result == 6  # each keeps its own last result
 
 
 def test_a_peer_whose_package_is_missing_is_not_measured_and_says_why(tmp_path, monkeypatch):

@@ -163,3 +163,14 @@ def test_top_candidates_refuse_a_posting_outside_its_block(prebuilt_kernels):
                                         np.array([0]), np.array([1.0]), np.array([1.0]), table, 3, 5, np.empty(8),
                                         np.empty(10, dtype=np.int32), np.empty(10))  # fmt: skip
         assert result == bm25_numpy.DAMAGED
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([0.0, 0.5, 1.25, 2.0, 3.5, -1.0, 7.0]) | st.floats(-1e6, 1e6), min_size=1,
+                max_size=300), st.data())  # fmt: skip
+def test_the_block_bar_is_the_rank_th_largest_sample_as_a_partition_finds_it(values, data):
+    """The bar's selection (`_kth_largest`, in place in the sample buffer) equals numpy's partition, ties included."""
+    rank = data.draw(st.integers(1, len(values)))
+    sample = np.array(values)
+    expected = np.partition(sample, len(sample) - rank)[len(sample) - rank]
+    assert bm25_numba._kth_largest(sample, len(sample), rank) == expected
