@@ -82,6 +82,8 @@ def pause_before_rename(path: Path) -> None:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process `pid` may still write: it exists and, where Linux's /proc says its state, has not exited (a
+    killed writer stays a zombie until its parent reaps it, and a signal still reaches a zombie)."""
     if pid == os.getpid():
         return True
     try:
@@ -90,4 +92,15 @@ def _alive(pid: int) -> bool:
         return False
     except PermissionError:  # another user's live process
         return True
-    return True
+    return _state(pid) not in ("Z", "X")
+
+
+def _state(pid: int) -> str | None:
+    """The process's state letter from /proc/PID/stat (after its name, which may hold spaces and parentheses);
+    None where there is no /proc or the process has gone meanwhile."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_bytes()
+    except OSError:
+        return None
+    fields = stat[stat.rfind(b")") + 1 :].split()
+    return fields[0].decode("ascii", "replace") if fields else None

@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
-from argrank.core.atomic import atomic_path, atomic_write_text, remove_leftovers, temporary_folder
+from argrank.core.atomic import _state, atomic_path, atomic_write_text, remove_leftovers, temporary_folder
 
 
 def test_a_written_file_replaces_the_target_and_leaves_no_temporary_entry(tmp_path):
@@ -61,6 +62,19 @@ def test_leftovers_of_dead_writers_are_removed_and_those_of_live_ones_and_other_
         path.write_text("keep", encoding="utf-8")
     assert sorted(remove_leftovers(tmp_path)) == sorted([gone_file, gone_folder])
     assert sorted(os.listdir(tmp_path)) == sorted(path.name for path in [mine, *not_ours])
+
+
+def test_the_leftover_of_a_killed_writer_not_yet_reaped_is_removed(tmp_path):
+    """A killed writer is a zombie until its parent waits for it, and a signal still reaches it: its leftovers go."""
+    writer = subprocess.Popen([sys.executable, "-c", "pass"])
+    try:
+        while _state(writer.pid) != "Z":  # exited, not waited for
+            time.sleep(0.01)
+        leftover = tmp_path / f".tokens.{writer.pid}.abc123.tmp"
+        leftover.mkdir()
+        assert remove_leftovers(tmp_path) == [leftover] and not leftover.exists()
+    finally:
+        writer.wait()
 
 
 def test_a_missing_folder_has_no_leftovers(tmp_path):
