@@ -25,7 +25,7 @@ from luigi.task import flatten
 from argrank.core.atomic import remove_leftovers
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import digest, remember_digests_in
-from argrank.core.integrity import damage, forget_sizes, record_sizes
+from argrank.core.integrity import damage, forget_written, record_written
 from argrank.core.progress import reporting
 from argrank.kernels import KERNELS
 
@@ -55,16 +55,16 @@ def _nearly_full(target: Path) -> bool:
 
 def _checked_run(run: Callable[[CachedTask], None]) -> Callable[[CachedTask], None]:
     """A stage's run() in the frame every stage shares: leftovers of killed writes removed, its inputs checked
-    against its signature before and after, its progress reported, its target's sizes recorded."""
+    against its signature before and after, its progress reported, its target's files recorded (core.integrity)."""
 
     @functools.wraps(run)
     def checked(self: CachedTask) -> None:
         target = self.output_path
         with unwritable_as_input_error(target):
             remove_leftovers(target.parent)
-            forget_sizes(target)
+            forget_written(target)
             self.check_inputs("before it ran")
-            with reporting(self.report_progress):
+            with reporting(self.report_progress), _damaged_inputs_named(self):
                 run(self)
             try:
                 self.check_inputs("while it ran")
@@ -74,9 +74,29 @@ def _checked_run(run: Callable[[CachedTask], None]) -> Callable[[CachedTask], No
                 else:
                     target.unlink(missing_ok=True)
                 raise
-            record_sizes(target)
+            record_written(target)
 
     return checked
+
+
+@contextmanager
+def _damaged_inputs_named(task: CachedTask) -> Iterator[None]:
+    """Where a stage fails reading a cached input damaged without a trace in its size or modification time (found
+    by Parquet's page checksums, say), say so in one line and remove that input, so the next run makes it again."""
+    try:
+        yield
+    except InputError:
+        raise
+    except Exception:
+        for required in flatten(task.requires()):
+            path = getattr(required, "output_path", None)
+            damaged = damage(path, deep=True) if isinstance(path, Path) and path.exists() else None
+            if damaged:
+                forget_written(path)
+                shutil.rmtree(path) if path.is_dir() else path.unlink()
+                raise InputError(path, "", f"damaged cache file, found reading it ({damaged}): removed, so that "
+                                 f"the next run makes it again ({required.stage})") from None  # fmt: skip
+        raise
 
 
 DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (core/fingerprint.py)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import luigi
 import pyarrow as pa
-import pyarrow.parquet as pq
 from luigi.util import inherits
 
 from argrank.core.atomic import atomic_path
 from argrank.core.fingerprint import file_digest
-from argrank.core.parquet_file import read_parquet
+from argrank.core.parquet_file import read_parquet, write_parquet
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.formats.topics import read_topics
 from argrank.index.statistics import load_statistics, merge_statistics, save_statistics
@@ -54,7 +53,7 @@ class AnalyzeTopics(CachedTask):
         formulation = registered(self.track).queries[self.query]
         table = analyze_topics(make_analyzer(self.language), read_topics(self.topics), formulation)
         with atomic_path(self.output_path) as tmp:
-            pq.write_table(table, tmp)
+            write_parquet(table, tmp)
 
 
 class RankTopics(CorpusTask):
@@ -124,7 +123,7 @@ class ExpandQueries(CorpusTask):
             table = self._rewritten(queries, Step(**{**step, "params": dict(step["params"])},
                                                   source=self.expand_sources[-1]))  # fmt: skip
         with atomic_path(self.output_path) as tmp:
-            pq.write_table(table, tmp)
+            write_parquet(table, tmp)
 
     def _expanded(self, queries: pa.Table, use: str, params: dict) -> pa.Table:
         ranking = read_ranking(self.input()["ranking"].path)

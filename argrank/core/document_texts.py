@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
+
+from argrank.core.parquet_file import open_parquet
 
 
 def texts_by_id(table_path: str | Path, ids: set[str], column: str, batch_size: int = 50_000) -> dict[str, str]:
     """The `column` text of every document in `ids`, read batch by batch."""
     wanted = pa.array(sorted(ids), pa.string())
     texts: dict[str, str] = {}
-    source = pq.ParquetFile(table_path, pre_buffer=False)  # streaming: no range kept until the end (text/tokenize.py)
+    source = open_parquet(table_path, streaming=True)  # streaming: no range kept until the end (text/tokenize.py)
     for batch in source.iter_batches(batch_size=batch_size, columns=["id", column]):
         hits = batch.filter(pc.is_in(batch.column("id"), value_set=wanted))
         texts.update(zip(hits.column("id").to_pylist(), hits.column(column).to_pylist()))
@@ -26,7 +27,7 @@ def documents_by_id(table_path: str | Path, ids: set[str], batch_size: int = 50_
     """Every column of each document in `ids`, read batch by batch: id → {column: value}."""
     wanted = pa.array(sorted(ids), pa.string())
     documents: dict[str, dict] = {}
-    source = pq.ParquetFile(table_path, pre_buffer=False)
+    source = open_parquet(table_path, streaming=True)
     for batch in source.iter_batches(batch_size=batch_size):
         for row in batch.filter(pc.is_in(batch.column("id"), value_set=wanted)).to_pylist():
             documents[row["id"]] = row

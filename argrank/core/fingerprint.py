@@ -18,7 +18,7 @@ from argrank.core.input_file import check_regular
 
 _CHUNK = 1 << 20
 ALGORITHM = "xxh3_128"  # in the name of each kept digest: a record of another hash is never read as this one's
-_DIGEST = re.compile(r"[0-9a-f]{32}")  # what _hash_file returns
+_DIGEST = re.compile(r"[0-9a-f]{32}")  # what content_digest returns
 log = logging.getLogger(__name__)
 _file_digests: dict[tuple[str, int, int], str] = {}
 _store: Path | None = None
@@ -45,7 +45,7 @@ def file_digest(path: str | Path) -> str:
         if remembered is not None:
             _file_digests[key] = remembered
         else:
-            _file_digests[key] = _hash_file(path)
+            _file_digests[key] = content_digest(path)
             if stored is not None:
                 try:
                     atomic_write_text(stored, _file_digests[key])
@@ -71,10 +71,10 @@ def _remembered(stored: Path) -> str | None:
     return None
 
 
-def _hash_file(path: Path) -> str:
-    """XXH3-128, not a cryptographic hash: the digest names a cache entry and nobody gains by forging one, and it
-    hashes at memory speed, where SHA-256, even with the processor's instructions for it, would make hashing the
-    corpus a noticeable part of the first run on it."""
+def content_digest(path: str | Path) -> str:
+    """The file's bytes hashed afresh (no memo), XXH3-128 in hex. Not a cryptographic hash: the digest names a
+    cache entry or checks one, nobody gains by forging one, and it hashes at memory speed, where SHA-256, even with
+    the processor's instructions for it, would make hashing the corpus a noticeable part of the first run on it."""
     hashed = xxhash.xxh3_128()
     with open(path, "rb") as handle:
         while chunk := handle.read(_CHUNK):

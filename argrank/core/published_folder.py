@@ -1,9 +1,9 @@
 """Folders published under fixed names (a track's submission, an experiment's report): all or nothing.
 
-A publication is written into a new temporary folder beside the published one, with its manifest (the signature
-it was made from and its files with their sizes) last, and then takes the published folder's place by two renames: whatever
-stops a run, the folder holds one whole publication or none (a run killed between the two renames leaves none,
-and the next run publishes again), never a new run file beside an old score table. Nothing is deleted by the
+A publication is written into a new temporary folder beside the published one, with its manifest (the signature it
+was made from, its files' sizes and digests) last, and then takes the published folder's place by two renames:
+whatever stops a run, the folder holds one whole publication or none (a run killed between the two renames leaves
+none, and the next run publishes again), never a new run file beside an old score table. Nothing is deleted by the
 names a manifest lists, so a damaged or tampered manifest cannot remove files anywhere; the folder replaced is
 removed whole. Temporary folders of interrupted publications are removed on the next one (core.atomic).
 """
@@ -19,18 +19,29 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from argrank.core.atomic import pause_before_rename, remove_leftovers, temporary_folder
+from argrank.core.fingerprint import content_digest
+from argrank.core.integrity import DIGEST
 
 MANIFEST = "manifest.json"
 
 
 def is_published(folder: Path, signature: str) -> bool:
     """Whether `folder` holds the whole publication made from `signature`: every file its manifest lists, of the
-    size it was written with (a truncated evaluation.json was taken as published, and every reader of it failed)."""
+    size and content it was written with (a truncated evaluation.json was taken as published, and every reader of
+    it failed; a run file overwritten with as many other bytes stayed published). A publication is a few small
+    files, so each is hashed every time."""
     manifest = read_manifest(folder)
     files = manifest.get("files")
     if manifest.get("signature") != signature or not isinstance(files, dict):
         return False
-    return all(_inside(folder, name) and _size(folder / name) == size for name, size in files.items())
+    return all(_inside(folder, name) and _as_written(folder / name, entry) for name, entry in files.items())
+
+
+def _as_written(path: Path, entry: object) -> bool:
+    """Whether the file is the one a manifest's entry describes ({"bytes": size, DIGEST: digest})."""
+    if not isinstance(entry, dict) or _size(path) != entry.get("bytes"):
+        return False
+    return content_digest(path) == entry.get(DIGEST)
 
 
 def publish(folder: Path, signature: str, write: Callable[[Path], list[str]]) -> None:
@@ -44,8 +55,9 @@ def publish(folder: Path, signature: str, write: Callable[[Path], list[str]]) ->
     outside = [name for name in files if not _inside(staging, name)]
     if outside:
         raise ValueError(f"{folder}: file name {outside[0]!r} would be written outside the folder")
-    sizes = {name: (staging / name).stat().st_size for name in files}
-    (staging / MANIFEST).write_text(json.dumps({"signature": signature, "files": sizes}, indent=2) + "\n", "utf-8")
+    described = {name: {"bytes": (staging / name).stat().st_size, DIGEST: content_digest(staging / name)}
+                 for name in files}  # fmt: skip
+    (staging / MANIFEST).write_text(json.dumps({"signature": signature, "files": described}, indent=2) + "\n", "utf-8")
     staging.chmod(0o777 & ~_umask())  # a temporary folder is the owner's alone; a published one is as mkdir makes it
     pause_before_rename(folder)
     replaced = None

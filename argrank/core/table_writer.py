@@ -19,6 +19,7 @@ import pyarrow.parquet as pq
 from argrank.core.atomic import atomic_path
 from argrank.core.collector import fewer_collections
 from argrank.core.errors import InputError
+from argrank.core.parquet_file import CHECKSUMS
 from argrank.core.progress import track
 
 log = logging.getLogger(__name__)
@@ -61,7 +62,7 @@ def write_rows(
     # dictionary-coding them, which Parquet gives up on after the first megabyte, is work for nothing.
     coded = [name for name in schema.names[1:] if name != text_column]
     with fewer_collections(), atomic_path(out_path) as tmp, pq.ParquetWriter(
-        tmp, schema, compression="none", use_dictionary=coded
+        tmp, schema, compression="none", use_dictionary=coded, **CHECKSUMS
     ) as writer:
         for row in track(rows, f"ingest {what}", unit=" " + what):
             if text_at is not None and (not row[text_at] or row[text_at].isspace()):

@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
+from argrank.core.parquet_file import open_parquet
 from argrank.formats.token_table import read_terms
 from argrank.index.store import Index, Postings
 from argrank.kernels import ahead_of_time
@@ -36,7 +36,7 @@ class TokenCodes:
 def read_tokens(path: Path) -> tuple[pa.Array, pa.ChunkedArray]:
     """A token table's ids and token lists, in table order, each chunk's terms a dictionary array over the table's
     terms (argrank.text.tokenize)."""
-    file = pq.ParquetFile(path, pre_buffer=False)
+    file = open_parquet(path, streaming=True)
     terms = read_terms(path, file.metadata.metadata)
     ids, chunks = [], []
     for group in range(file.num_row_groups):
@@ -53,7 +53,7 @@ def read_token_codes(path: Path) -> TokenCodes:
     """A token table's codes, read one row group at a time into one array sized from the file's metadata, so that
     beside the codes (4 bytes a token) only one row group's lists are ever held (gathered and joined, the codes
     would be held twice)."""
-    file = pq.ParquetFile(path, pre_buffer=False)
+    file = open_parquet(path, streaming=True)
     terms = read_terms(path, file.metadata.metadata)
     leaf = file.metadata.num_columns - 1  # the tokens' element column, after the ids
     # An upper bound: the leaf column counts a slot for each empty or null list too.

@@ -16,11 +16,10 @@ from typing import Iterable
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from argrank.core.arrow_arrays import one_array
 from argrank.core.atomic import atomic_path
-from argrank.core.parquet_file import read_parquet
+from argrank.core.parquet_file import read_parquet, write_parquet
 from argrank.index.store import Index
 from argrank.index.vocabulary import Vocabulary
 
@@ -123,7 +122,7 @@ def save_statistics(statistics: CollectionStatistics, path: Path) -> None:
         }
     ).replace_schema_metadata({NUM_DOCS: str(statistics.num_docs), TOTAL_LENGTH: str(statistics.total_length)})
     with atomic_path(path) as tmp:
-        pq.write_table(table, tmp)
+        write_parquet(table, tmp)
 
 
 def load_statistics(path: Path) -> CollectionStatistics:

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
+from argrank.core.parquet_file import open_parquet
 from argrank.core.params import Range
 from argrank.formats.token_table import read_terms
 from argrank.index.store import Index
@@ -175,7 +175,7 @@ def collection_of(index: Index) -> Collection:
 def term_counts(token_table: str | Path, ids: set[str]) -> dict[str, Counter]:
     """Each document of `ids` as its terms' counts, from a token table (formats/token_table.py), read a batch at a
     time with an id filter."""
-    source = pq.ParquetFile(token_table, pre_buffer=False)
+    source = open_parquet(token_table, streaming=True)
     terms = read_terms(token_table, source.metadata.metadata).to_pylist()
     wanted = pa.array(sorted(ids), pa.string())
     counts = {}

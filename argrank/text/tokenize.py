@@ -12,6 +12,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from argrank.core.atomic import atomic_path
+from argrank.core.parquet_file import CHECKSUMS, open_parquet
 from argrank.core.progress import track
 from argrank.formats.token_table import TERMS_KEY, TOKENS_SCHEMA
 from argrank.index.shards import shard_batches, shard_rows
@@ -62,13 +63,13 @@ def tokenize_table(
     kept = 0
     # pre_buffer off: with it, Arrow keeps every range it has read until the file is closed (texts the stage has
     # long finished with); a local file is read as fast without it.
-    source = pq.ParquetFile(in_path, pre_buffer=False)
+    source = open_parquet(in_path, streaming=True)
     by_language = isinstance(analyzer, MultilingualAnalyzer) and LANGUAGE in source.schema_arrow.names
     terms = _Terms(analyzer)
     # Plain: neither compressed nor dictionary-coded. Either makes the file smaller, but costs the write more time
     # than the room it saves is worth.
     with atomic_path(out_path) as tmp, pq.ParquetWriter(
-        tmp, TOKENS_SCHEMA, compression="none", use_dictionary=False
+        tmp, TOKENS_SCHEMA, compression="none", use_dictionary=False, **CHECKSUMS
     ) as writer:
         columns = ["id", *source_columns(source.schema_arrow, fields), *([LANGUAGE] if by_language else [])]
         start, stop = shard_rows(source.metadata.num_rows, shard, shards)

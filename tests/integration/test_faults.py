@@ -20,7 +20,7 @@ from graph import REPO, build, copy_project, luigi_command
 from argrank.core.atomic import PAUSE
 from argrank.core.names import MAX_LENGTH
 
-STAGES = ("ingest", "tokens", "index", "rank", "run", "evaluation")  # the args track's cached stages, in order
+STAGES = ("ingest", "tokens", "index", "queries", "rank", "run", "evaluation")  # the args track's cached stages, in order
 LEFTOVER = re.compile(r"^\..+\.\d+\.[^.]+\.tmp$")
 # Where a kill can land: each cached stage of the args track, the two publications and the report.
 KILL_POINTS = [
@@ -81,17 +81,35 @@ def _paused_at(point: str, leftover: Path) -> bool:
     return str(leftover.parent).endswith(parent) and leftover.name.startswith(f".{name}.")
 
 
+def _damage(path: Path, how: str) -> None:
+    """Cut the file in half, flip 64 of its bytes in the middle, or overwrite it with as many bytes of garbage."""
+    data = path.read_bytes()
+    if how == "truncated":
+        damaged = data[: len(data) // 2]
+    elif how == "flipped":
+        middle = max(0, len(data) // 2 - 32)
+        damaged = data[:middle] + bytes(b ^ 0xFF for b in data[middle : middle + 64]) + data[middle + 64 :]
+    else:
+        damaged = bytes((i * 167 + 13) % 256 for i in range(len(data)))
+    assert len(damaged) == len(data) or how == "truncated"
+    path.write_bytes(damaged)
+
+
 @pytest.mark.parametrize(
-    ("stage", "pattern"),
-    [("ingest", "*.parquet"), ("tokens", "*.parquet"), ("index", "*/data.npy"), ("rank", "*.arrow"),
-     ("run", "*.txt"), ("evaluation", "*.json")],
+    ("stage", "pattern", "how"),
+    [(stage, pattern, how) for stage, pattern, same_size in [
+        ("ingest", "*.parquet", "garbage"), ("tokens", "*.parquet", "flipped"), ("index", "*/data.npy", "flipped"),
+        ("index", "*/indices.npy", "garbage"), ("queries", "*.parquet", "garbage"), ("rank", "*.arrow", "flipped"),
+        ("run", "*.txt", "flipped"), ("evaluation", "*.json", "garbage")]
+     for how in ("truncated", same_size)],
 )  # fmt: skip
-def test_a_damaged_cache_file_is_found_and_its_stage_done_again(tmp_path, reference, caplog, stage, pattern):
-    """A damaged file is found when a later stage needs it: here everything after it is gone, so all of it is."""
+def test_a_damaged_cache_file_is_found_and_its_stage_done_again(tmp_path, reference, caplog, stage, pattern, how):
+    """A damaged file is found when a later stage needs it, by its size or, at the same size, by its content: here
+    everything after it is gone, so all of it is."""
     runs_file, outputs = copy_project(tmp_path, "args")
     build(runs_file, outputs)
     damaged = sorted(p for p in (outputs / "cache" / "args" / stage).glob(pattern) if not p.name.startswith("."))[0]
-    damaged.write_bytes(damaged.read_bytes()[: damaged.stat().st_size // 2])
+    _damage(damaged, how)
     later = STAGES[STAGES.index(stage) + 1 :]
     for folder in [
         *(outputs / "cache" / "args" / name for name in later),
@@ -238,3 +256,34 @@ def test_a_second_runs_file_naming_the_same_experiment_is_refused_in_one_line(tm
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert f"argrank: error: {other}: experiment 'runs' ({outputs / 'experiments' / 'runs'}) is published by " \
            f"{runs_file}" in done.stderr  # fmt: skip
+
+
+@pytest.mark.parametrize(("stage", "pattern"), [("tokens", "*.parquet"), ("ingest", "*.parquet")])
+def test_a_damaged_parquet_page_that_keeps_its_time_is_found_reading_it(tmp_path, reference, stage, pattern):
+    """Damage that leaves a file's size and modification time as recorded passes the completeness check; the page
+    checksums find it when the next stage reads the file: one line, the file removed, and the next run heals."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    build(runs_file, outputs)
+    damaged = sorted(p for p in (outputs / "cache" / "args" / stage).glob(pattern) if not p.name.startswith("."))[0]
+    written = damaged.stat()
+    _damage(damaged, "flipped")
+    os.utime(damaged, ns=(written.st_atime_ns, written.st_mtime_ns))
+    later = STAGES[STAGES.index(stage) + 1 :]
+    for folder in [*(outputs / "cache" / "args" / name for name in later), outputs / "experiments",
+                   outputs / "submission"]:  # fmt: skip
+        shutil.rmtree(folder, ignore_errors=True)
+    failed = subprocess.run(luigi_command(runs_file, outputs), cwd=REPO, capture_output=True, text=True)
+    assert failed.returncode != 0 and not damaged.exists()
+    assert f"{damaged}: damaged cache file, found reading it" in failed.stderr + failed.stdout
+    assert "Traceback" not in failed.stderr + failed.stdout
+    build(runs_file, outputs)
+    assert published(outputs) == reference
+
+
+def test_a_published_file_overwritten_to_the_same_size_is_published_again(tmp_path, reference):
+    runs_file, outputs = copy_project(tmp_path, "args")
+    build(runs_file, outputs)
+    run_file = sorted((outputs / "submission" / "args").glob("*.txt"))[0]
+    _damage(run_file, "garbage")
+    build(runs_file, outputs)
+    assert published(outputs) == reference

@@ -29,7 +29,7 @@ def test_a_new_process_reads_the_stored_digest_instead_of_the_file(tmp_path, sto
     def unread(path):
         raise AssertionError(f"{path} was read again")
 
-    monkeypatch.setattr(fingerprint, "_hash_file", unread)
+    monkeypatch.setattr(fingerprint, "content_digest", unread)
     assert fingerprint.file_digest(corpus) == first
 
 
