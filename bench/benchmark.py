@@ -184,6 +184,11 @@ class Bench:
         )  # fmt: skip
         s["index"] = self.stage("index", {"tokens": str(w / "tokens.parquet"), "out": str(w / "index"),
                                           "build_repeats": self.args.build_repeats})  # fmt: skip
+        s["integrity"] = self.stage(
+            "integrity",
+            {"targets": [str(w / name) for name in ("arguments.parquet", "tokens.parquet", "index")],
+             "tokens": str(w / "tokens.parquet")},
+        )  # fmt: skip
         s["rank"] = self.stage(
             "rank",
             {"index": str(w / "index"), "topics": str(_topics_file(corpus)), "language": "en", "k1": K1, "b": B,

@@ -246,6 +246,17 @@ def information(results: dict) -> list[dict]:
     add("re-run after changing k1 in a new process, share of the full run",
         f"{share * 100:.1f}% on CPU" if share is not None else "—", _size_note(results),
         f"wall: {wall_share * 100:.1f}%" if wall_share is not None else "")  # fmt: skip
+    checks = _get(results, "stages", "integrity") or {}
+    if checks:
+        add(f"cache damage checks on the ingest, token and index outputs ({checks['bytes'] / MIB:,.0f} MiB, "
+            f"{checks['files']} files)",
+            f"{checks['check_cpu_seconds'] * 1000:.2f} ms CPU per check while scheduling",
+            f"recording them once written (each file hashed): {checks['record_cpu_seconds']:.2f} CPU-s; checking "
+            f"where every file's time changed (each hashed again): {checks['check_hashed_cpu_seconds']:.2f} CPU-s; "
+            f"the token table read with its Parquet page checksums checked: {checks['read_checked_cpu_seconds']:.2f} "
+            f"CPU-s, unchecked {checks['read_unchecked_cpu_seconds']:.2f} CPU-s")  # fmt: skip
+    else:
+        add("cache damage checks on the ingest, token and index outputs", "—")
     nothing = _get(results, "full_run", "rerun_none", "cpu_seconds")
     add("re-run with nothing changed, in a new process", f"{nothing:.3f} CPU-s" if nothing is not None else "—",
         _size_note(results))  # fmt: skip

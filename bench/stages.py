@@ -177,6 +177,39 @@ def index(params: dict, phases: Phases) -> dict:
 
 
 @stage
+def integrity(params: dict, phases: Phases) -> dict:
+    """What the cache's damage checks cost on the stages' outputs at this size (core.integrity): recording them as a
+    stage does once written (each file hashed), the check Luigi makes while it schedules (a `stat` per file), the
+    check where every file's time has changed (each hashed again), and reading the token table with its Parquet page
+    checksums checked against reading it without (the best of three each)."""
+    import pyarrow.parquet as pq
+
+    from argrank.core.integrity import damage, forget_written, record_written
+    from argrank.core.parquet_file import open_parquet
+
+    targets = [Path(target) for target in params["targets"]]
+    with phases.phase("record"):
+        for target in targets:
+            record_written(target)
+    checks = best_of(3, lambda: [damage(target) for target in targets])
+    hashed = best_of(3, lambda: [damage(target, deep=True) for target in targets])
+    checked = best_of(3, lambda: open_parquet(params["tokens"]).read())
+    unchecked = best_of(3, lambda: pq.ParquetFile(params["tokens"]).read())
+    for target in targets:
+        forget_written(target)
+    assert checks.result == hashed.result == [None] * len(targets), "the stages' outputs read as damaged"
+    return {
+        "bytes": sum(tree_bytes(target) for target in targets),
+        "files": sum(len(list(target.rglob("*"))) if target.is_dir() else 1 for target in targets),
+        **phase_fields(phases, "record", "record"),
+        **checks.fields("check"),
+        **hashed.fields("check_hashed"),
+        **checked.fields("read_checked"),
+        **unchecked.fields("read_unchecked"),
+    }
+
+
+@stage
 def rank(params: dict, phases: Phases) -> dict:
     """The pipeline's rank stage (load, analyse, rank_topics) and, on the same index, our bare 50-topic loop."""
     from argrank.formats.topics import read_topics

@@ -60,8 +60,10 @@ def test_benchmark_runs_end_to_end_on_2000_arguments(tmp_path):
     assert results["corpus"]["reused"] is False and Path(results["corpus"]["directory"]).is_dir()
 
     stages = results["stages"]
-    assert set(stages) == {"ingest", "tokenize", "index", "rank"}
-    for stage in stages.values():
+    assert set(stages) == {"ingest", "tokenize", "index", "integrity", "rank"}
+    checks = stages["integrity"]  # what the cache's damage checks cost, on the outputs of the three stages
+    assert checks["files"] >= 3 and checks["bytes"] > 0 and checks["record_cpu_seconds"] > 0
+    for stage in (stages[name] for name in ("ingest", "tokenize", "index", "rank")):
         assert stage["seconds"] > 0 and stage["wall_seconds"] >= stage["seconds"] and stage["peak_rss_bytes"] > 0
     assert 0 < stages["ingest"]["arguments"] <= 2000
     assert stages["index"]["documents"] == stages["ingest"]["arguments"]
