@@ -12,6 +12,20 @@ import configparser
 import os
 
 LUIGI_FILES = ("/etc/luigi/client.cfg", "/etc/luigi/luigi.cfg", "client.cfg", "luigi.cfg")
+RETCODES = "retcode"  # the section whose values the `luigi` command reads as exit codes, after its run
+
+
+def retcode_problem(config: configparser.RawConfigParser) -> str | None:
+    """The line for a `[retcode]` value that is not a whole number (`task_failed = thirty`), which the `luigi` command
+    would meet only after the whole build, as a traceback; None where every one is."""
+    if not config.has_section(RETCODES):
+        return None
+    for name, value in config.items(RETCODES, raw=True):
+        try:
+            int(value)
+        except ValueError:
+            return f"Luigi's configuration: [{RETCODES}] {name} = {value!r}: not a whole number (an exit code)"
+    return None
 
 
 def luigi_config_problem(error: Exception) -> str | None:

@@ -151,8 +151,9 @@ def test_a_fifo_a_device_or_a_folder_as_qrels_is_one_line_not_a_hang(tmp_path, k
         (b"just text\n", "Luigi's configuration: File contains no section headers."),
         (b"[argrank]\noutput_dir = a\n[argrank]\noutput_dir = b\n", "[line 3]: section 'argrank' already exists"),
         (b"[argrank]\noutput_dir = %(nosuch)s\n", "contains an interpolation key 'nosuch'"),
+        (b"[retcode]\ntask_failed = thirty\n", "[retcode] task_failed = 'thirty': not a whole number (an exit code)"),
     ],
-    ids=["not-utf8", "not-ini", "section-twice", "unknown-interpolation"],
+    ids=["not-utf8", "not-ini", "section-twice", "unknown-interpolation", "retcode-not-a-number"],
 )
 def test_a_broken_luigi_configuration_is_one_line(tmp_path, content, problem):
     config = tmp_path / "luigi.cfg"
@@ -165,6 +166,19 @@ def test_a_broken_luigi_configuration_is_one_line(tmp_path, content, problem):
         assert done.returncode == 2, done.stderr
         assert done.stderr.startswith("argrank: error: ") and problem in done.stderr
         assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_the_luigi_command_refuses_an_exit_code_that_is_not_a_number_before_it_builds(tmp_path):
+    """Luigi reads [retcode] only once the build is over, and then failed with a traceback."""
+    config = tmp_path / "luigi.cfg"
+    config.write_text(f"[retcode]\ntask_failed = thirty\n[argrank]\noutput_dir = {tmp_path / 'o'}\n")
+    done = subprocess.run([str(Path(sys.executable).with_name("luigi")), "--module", "workflows", "FullSubmission",
+                           "--local-scheduler"], cwd=REPO, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "LUIGI_CONFIG_PATH": str(config), "PYTHONPATH": str(REPO)})  # fmt: skip
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == ("argrank: error: Luigi's configuration: [retcode] task_failed = 'thirty': not a whole "
+                           "number (an exit code)\n")
+    assert not (tmp_path / "o").exists()  # refused before any stage ran
 
 
 def test_the_output_folder_is_luigi_cfgs_unless_outputs_is_given_and_an_empty_one_is_refused(tmp_path):
