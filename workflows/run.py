@@ -27,6 +27,7 @@ from pathlib import Path
 import luigi
 
 from argrank.config import Experiment, load_experiment
+from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.layout import experiment_folder, history_file, report_folder
 from argrank.reporting import history
@@ -177,14 +178,48 @@ def summary(experiment: Experiment, outputs: str) -> str:
     return "\n\n".join(parts)
 
 
+class _LogFile(logging.FileHandler):
+    """The run's log file, opened at its first line; where it cannot be written (a full or read-only disk), one
+    warning on the terminal and no more lines, not a traceback for each line logged."""
+
+    def __init__(self, path: Path):
+        super().__init__(path, encoding="utf-8", delay=True)
+        self.broken = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.broken:
+            super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
+        error = sys.exc_info()[1]
+        if not isinstance(error, OSError):
+            super().handleError(record)
+            return
+        self.broken = True
+        sys.stderr.write(f"argrank: warning: {self.baseFilename}: cannot write Luigi's log ({error.strerror}): "
+                         "it stops here\n")  # fmt: skip
+
+    def close(self) -> None:
+        if self.broken and self.stream is not None:  # what it holds cannot be written: dropped, not flushed
+            try:
+                self.stream.close()
+            except OSError:
+                pass
+            self.stream = None
+        super().close()
+
+
 def _log_quietly(log_file: Path) -> None:
     """Everything at INFO into `log_file`; on the terminal, our INFO lines and anyone's warnings."""
-    log_file.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # a read-only output folder, say: no stage could write either
+        raise InputError(error.filename or log_file.parent, "", f"cannot write the output: {error.strerror}") from None
     root = logging.getLogger()
     for handler in [h for h in root.handlers if getattr(h, "argrank", False)]:
         root.removeHandler(handler)
         handler.close()
-    to_file = logging.FileHandler(log_file, encoding="utf-8")
+    to_file = _LogFile(log_file)
     to_file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     to_terminal = logging.StreamHandler(sys.stderr)
     to_terminal.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
