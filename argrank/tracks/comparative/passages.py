@@ -16,7 +16,7 @@ from typing import Any, Iterator
 import pyarrow as pa
 
 from argrank.core.errors import InputError
-from argrank.core.input_file import check_regular
+from argrank.core.input_file import bounded_lines, check_regular
 from argrank.core.table_writer import IngestStats, write_rows
 from argrank.formats.json_value import parse_json
 from argrank.text.tokenize import EXTRA
@@ -55,7 +55,7 @@ def _read_rows(path: Path) -> Iterator[tuple]:
     number = 0
     with handle:
         try:
-            for number, line in enumerate(handle, start=1):
+            for number, line in bounded_lines(handle, path):
                 if line.strip():
                     yield _to_row(_parse(line, path, number), path, number)
         except (gzip.BadGzipFile, EOFError, zlib.error) as error:

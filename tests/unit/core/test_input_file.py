@@ -3,6 +3,7 @@ ends, a folder, a link to nothing. Every reader refuses each in one line before 
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from argrank.config import load_experiment
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
+from argrank.core.input_file import bounded_lines
 from argrank.core.model_file import load_model
 from argrank.formats.beir import read_corpus
 from argrank.formats.qrels import read_qrels
@@ -60,3 +62,10 @@ def test_every_reader_refuses_what_is_not_a_regular_file(tmp_path, reader, kind)
     with pytest.raises(InputError) as error:
         READERS[reader](path)
     assert error.value.path == str(path) and error.value.problem.startswith(problem)
+
+
+def test_lines_are_bounded_and_one_of_exactly_the_bound_passes():
+    assert list(bounded_lines(io.BytesIO(b"ab\ncd"), "f", limit=3)) == [(1, b"ab\n"), (2, b"cd")]
+    assert list(bounded_lines(io.BytesIO(b"abc\nd"), "f", limit=3)) == [(1, b"abc\n"), (2, b"d")]
+    with pytest.raises(InputError, match=r"^f: line 2: longer than 3 bytes"):
+        list(bounded_lines(io.BytesIO(b"ab\nabcd\n"), "f", limit=3))

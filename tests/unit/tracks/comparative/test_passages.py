@@ -129,6 +129,18 @@ def test_damaged_gzip_is_named(tmp_path):
         ingest_passages(source, tmp_path / "out.parquet")
 
 
+def test_a_gzip_bomb_line_is_refused_at_the_bound_without_reading_it_whole(tmp_path):
+    """A small file whose one line decompresses to far more than any passage: refused naming the line, after at
+    most the bound is read (a gibibyte line was a MemoryError)."""
+    source = tmp_path / "p.jsonl.gz"
+    with gzip.open(source, "wb") as out:
+        out.write(json.dumps(PASSAGES[0]).encode() + b"\n")
+        out.write(b'{"id": "x", "contents": "' + b" " * (40 << 20) + b'"}\n')
+    assert source.stat().st_size < 100_000
+    with pytest.raises(InputError, match=r"p.jsonl.gz: line 2: longer than 16,777,216 bytes"):
+        ingest_passages(source, tmp_path / "out.parquet")
+
+
 def test_missing_passages_are_named(tmp_path):
     with pytest.raises(InputError, match="passages file not found"):
         passage_file(tmp_path / "nope.jsonl.gz")
