@@ -12,7 +12,7 @@ from importlib.metadata import version
 
 # Bump when the analysis rules (analyzer.py, chunk_borders.py) change, so cached token lists made by the old rules
 # are not reused.
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: texts cut after MAX_TEXT characters, chunks over MAX_WORD dropped
 
 
 @cache

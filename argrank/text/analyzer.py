@@ -8,6 +8,7 @@ without calling spaCy; of the chunks not seen before, a plain word with at most 
 
 from __future__ import annotations
 
+import logging
 from typing import Iterable
 
 import numpy as np
@@ -28,6 +29,12 @@ SEPARATOR = "\ue000"
 # A lowercase ASCII word, maybe with one of these marks after it: most chunks not seen before (see Analyzer._plain).
 MARKS = ".,?!;:"
 PLAIN = f"^[a-z]+[{MARKS}]?$"
+# Bounds on what one text brings (a 100 MB "word" took many times its size in memory and became one index term):
+# a text is cut after MAX_TEXT characters, and a whitespace-delimited chunk longer than MAX_WORD characters is no
+# word and gives no term, each counted in a warning.
+MAX_TEXT = 10_000_000
+MAX_WORD = 10_000
+log = logging.getLogger(__name__)
 
 
 def lowercase(texts: pa.Array) -> pa.Array:
@@ -122,7 +129,7 @@ class Analyzer:
         gather of its chunks' terms. The one exception, a special case matched across chunks (see ChunkBorders),
         sends the few texts where it could happen through spaCy whole.
         """
-        lowered = lowercase(texts)
+        lowered = lowercase(_bounded(texts))
         # ASCII whitespace only: every such character is whitespace to spaCy (str.isspace); other whitespace stays
         # inside a chunk, where spaCy splits it as it would in the whole text.
         rows, chunk_counts, new = self._memo.find(lowered)
@@ -148,7 +155,13 @@ class Analyzer:
         return np.concatenate(pieces), lengths
 
     def _learn_chunks(self, chunks: pa.Array) -> None:
-        """Tokenize and analyse the chunks the memo has just added, in their row order."""
+        """Tokenize and analyse the chunks the memo has just added, in their row order; one longer than MAX_WORD
+        characters is no word, and is learned as none (counted in a warning), never given to spaCy."""
+        long_chunks = pc.greater(pc.utf8_length(chunks), MAX_WORD)
+        if pc.any(long_chunks).as_py():
+            log.warning("analysis: %d chunk(s) of more than %s characters without white space dropped (not words)",
+                        pc.sum(long_chunks).as_py(), f"{MAX_WORD:,}")  # fmt: skip
+            chunks = pc.if_else(long_chunks, pa.scalar("", chunks.type), chunks)
         orths, counts, words = self._token_orths(chunks)
         terms, kept = self._kept_terms(orths, counts, words)
         padded = np.zeros(len(orths) + 1, dtype=np.uint64)  # uint64 throughout: a float loses an orth's low bits
@@ -268,3 +281,16 @@ class Analyzer:
             self._terms_arrow = pa.concat_arrays([self._terms_arrow, added])
         return self._terms_arrow
 
+
+def _bounded(texts: pa.Array) -> pa.Array:
+    """The texts cut after MAX_TEXT characters, with a warning that counts them; the same array where none is that
+    long."""
+    long_rows = np.flatnonzero(pc.binary_length(texts).to_numpy(zero_copy_only=False) > MAX_TEXT)
+    replaced = {row: text[:MAX_TEXT] for row in long_rows.tolist() if len(text := texts[row].as_py()) > MAX_TEXT}
+    if not replaced:
+        return texts
+    log.warning("analysis: %d text(s) cut after %s characters", len(replaced), f"{MAX_TEXT:,}")
+    mask = np.zeros(len(texts), dtype=bool)
+    mask[list(replaced)] = True
+    values = pa.array([replaced[row] for row in sorted(replaced)], type=texts.type)
+    return pc.replace_with_mask(texts, pa.array(mask), values)

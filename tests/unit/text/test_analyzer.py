@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+
 import pyarrow as pa
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from argrank.text import analyzer as analyzer_module
 from argrank.text.analyzer import SEPARATOR, Analyzer, lowercase
 
 
@@ -67,3 +70,26 @@ def test_the_lexeme_attributes_left_out_change_no_term(language):
     full._vocab.lex_attr_getters = spacy.blank(language).vocab.lex_attr_getters
     assert len(ours._vocab.lex_attr_getters) == 2 and len(full._vocab.lex_attr_getters) > 2
     assert [ours.analyze(t) for t in texts] == [full.analyze(t) for t in texts]
+
+
+def test_a_chunk_too_long_for_a_word_gives_no_term_and_a_warning(caplog):
+    """A 100 MB "word" took many times its size in memory and became one index term: past MAX_WORD characters a
+    chunk without white space is dropped, counted in a warning; one of MAX_WORD characters (twice as many bytes) is
+    still a word."""
+    analyzer = Analyzer("en")
+    longest = "é" * analyzer_module.MAX_WORD
+    with caplog.at_level(logging.WARNING, logger="argrank.text.analyzer"):
+        assert analyzer.analyze(f"trains {'x' * (analyzer_module.MAX_WORD + 1)} planes") == ["train", "plane"]
+        assert analyzer.analyze(f"trains {longest}") == ["train", longest]
+    assert [r.getMessage() for r in caplog.records] == [
+        "analysis: 1 chunk(s) of more than 10,000 characters without white space dropped (not words)"
+    ]
+
+
+def test_a_text_too_long_is_cut_with_a_warning(monkeypatch, caplog):
+    monkeypatch.setattr(analyzer_module, "MAX_TEXT", 19)
+    analyzer = Analyzer("en")
+    with caplog.at_level(logging.WARNING, logger="argrank.text.analyzer"):
+        codes, lengths = analyzer.analyze_codes(["trains are cheaper than planes", "short bikes"])
+    assert [analyzer.terms[c] for c in codes] == ["train", "cheap", "short", "bike"] and lengths.tolist() == [2, 2]
+    assert "analysis: 1 text(s) cut after 19 characters" in caplog.messages
