@@ -153,14 +153,19 @@ def _build(runs_file: str, outputs: str, workers: int, host: str | None = None, 
     log_file = Path(outputs) / "logs" / f"{load_experiment(runs_file).name}-{time.strftime('%Y%m%d-%H%M%S')}.log"
     _log_quietly(log_file)
     fresh_build()
+    if host is not None:  # wait while other workers run what this one's tasks need, and take over a dead one's
+        config.set("worker", "keep_alive", "true")
+    root = FullSubmission(runs_file=runs_file)
     result = luigi.build(
-        [FullSubmission(runs_file=runs_file)],
+        [root],
         local_scheduler=host is None,
         workers=workers,
         detailed_summary=True,
         **({} if host is None else {"scheduler_host": host, "scheduler_port": port}),
     )
     if result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
+        return None
+    if host is not None and root.complete():  # other workers ran some of it (Luigi says NOT_RUN): it is all done
         return None
     return f"argrank: the build failed ({result.status.name}); Luigi's log: {log_file}\n{result.summary_text}"
 
