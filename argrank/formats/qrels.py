@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Iterator, TypeVar
 from argrank.core.errors import InputError
 from argrank.core.records import Record, expect_fields, parse_float, read_records
 from argrank.formats.beir import QRELS_HEADER
+from argrank.formats.topics import MAX_TOPICS
 
 log = logging.getLogger(__name__)
 
@@ -70,9 +71,15 @@ def read_judgments(
     reads it; InputError names the first line with a bad column 2, an unknown topic or a disagreeing repeat."""
     known = None if known_topics is None else set(known_topics)
     first: dict[tuple[str, str, str], tuple[int, str, Label]] = {}  # judgment → line, label text and label of its first
+    topics: set[str] = set()
     for record in _records(path):
         number = record[0]
         topic, column2, item, label_text = expect_fields(path, record, layout.fields)
+        if topic not in topics:
+            if len(topics) == MAX_TOPICS:  # as many as a topics file may hold: refused before memory runs out
+                raise InputError(path, f"line {number}", f"more than {MAX_TOPICS:,} judged topics: not judgments "
+                                 "of one task's topics (a topics file holds at most as many)")  # fmt: skip
+            topics.add(topic)
         if layout.column2 is not None and column2 not in layout.column2:
             raise InputError(
                 path, f"line {number}", f"{layout.fields[1]} {column2!r} is not one of {', '.join(layout.column2)}"
