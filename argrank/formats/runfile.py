@@ -65,16 +65,36 @@ def check_unique(path: str | Path, number: int, line: RunLine, first_line: dict[
 
 def read_run(path: str | Path) -> list[RunLine]:
     """Every line of a run file, in file order; no document may appear twice in one topic. A quoted tag with
-    spaces is read as the text inside the quotes."""
+    spaces is read as the text inside the quotes.
+
+    Memory follows the documents: the lines share one string per distinct topic, column 2 and tag, and a repeat
+    is found with a set of each topic's documents (a large run took several times its size in memory)."""
     lines = []
-    first_line: dict[tuple[str, str], int] = {}
+    documents: dict[str, set[str]] = {}
+    shared: dict[str, str] = {}
     for record in read_records(path):
         if len(record[1]) > len(FIELDS):  # only malformed lines pay for the check
             record = _unquote_tag(record)
+        fields = record[1]
+        if len(fields) == len(FIELDS):
+            for column in (0, 1, 5):  # topic, column 2, tag: a handful of values, stored once each
+                fields[column] = shared.setdefault(fields[column], fields[column])
         line = parse_run_line(path, record)
-        check_unique(path, record[0], line, first_line)
+        seen = documents.setdefault(line.qid, set())
+        if line.doc in seen:
+            check_unique(path, record[0], line, {(line.qid, line.doc): _first_line(path, line)})
+        seen.add(line.doc)
         lines.append(line)
     return lines
+
+
+def _first_line(path: str | Path, repeated: RunLine) -> int:
+    """The number of the first line of `path` with the repeated line's topic and document (read again: only a run
+    that is refused pays for it)."""
+    for number, fields in read_records(path):
+        if len(fields) >= 3 and (fields[0], fields[2]) == (repeated.qid, repeated.doc):
+            return number
+    raise AssertionError("a repeated document that is not in the file")  # pragma: no cover
 
 
 def _unquote_tag(record: Record) -> Record:
