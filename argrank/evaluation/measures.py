@@ -16,7 +16,7 @@ topics the mean is over is the caller's choice (`results.AVERAGING`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import ir_measures
 
 Qrels = dict[str, dict[str, float]]
-_RunDict = dict[str, dict[str, float]]  # topic → document → score, as ir_measures reads a run
+RunDict = dict[str, dict[str, float]]  # topic → document → score, as ir_measures reads a run
 
 # The ir_measures providers argrank computes with, in order of preference: trec_eval's own code first, for the
 # official figures. trectools and ranx are left out: they add pandas or numba for no measure the others lack but
@@ -93,11 +93,11 @@ def _cutoff_in(template: str, name: str) -> str | None:
     return str(int(match.group(1))) if match else None
 
 
-def per_topic_scores(names: list[str], run: list[RunLine], qrels: Qrels) -> dict[str, dict[str, float]]:
+def per_topic_scores(names: list[str], run: Iterable[RunLine] | RunDict, qrels: Qrels) -> dict[str, dict[str, float]]:
     """judged topic → measure → value, for canonical `names`; a judged topic the run lacks scores each measure's
-    default (0)."""
+    default (0). The run as lines, or as `by_topic` gives them."""
     scores: dict[str, dict[str, float]] = {topic: {} for topic in qrels}
-    run_dict = _run_dict(run)
+    run_dict = run if isinstance(run, dict) else by_topic(run)
     library = [name for name in names if not _variant(name)]
     _add_scores(scores, {name: name for name in library}, run_dict, qrels)
     for variant in VARIANTS:
@@ -113,7 +113,7 @@ def per_topic_scores(names: list[str], run: list[RunLine], qrels: Qrels) -> dict
     return {topic: {name: by_name[name] for name in names} for topic, by_name in scores.items()}
 
 
-def _add_scores(scores: dict[str, dict[str, float]], asked: dict[str, str], run: _RunDict, qrels: Qrels) -> None:
+def _add_scores(scores: dict[str, dict[str, float]], asked: dict[str, str], run: RunDict, qrels: Qrels) -> None:
     """Compute the ir_measures measures `asked` (ir_measures name → the name to store it under) into `scores`."""
     library = lazylibs.ir_measures()
     measures = [library.parse_measure(name) for name in asked]
@@ -163,11 +163,12 @@ def _supports(provider: ir_measures.providers.Provider, measure: ir_measures.Mea
         return False
 
 
-def _run_dict(run: list[RunLine]) -> _RunDict:
-    by_topic: _RunDict = {}
+def by_topic(run: Iterable[RunLine]) -> RunDict:
+    """topic → document → score, as ir_measures reads a run (each topic's documents in the run's order)."""
+    scores: RunDict = {}
     for line in run:
-        by_topic.setdefault(line.qid, {})[line.doc] = line.score
-    return by_topic
+        scores.setdefault(line.qid, {})[line.doc] = line.score
+    return scores
 
 
 def _integer_qrels(qrels: Qrels) -> dict[str, dict[str, int]]:

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from argrank.evaluation.measures import Qrels, canonical, old_name, per_topic_scores
+from argrank.evaluation.measures import Qrels, RunDict, by_topic, canonical, old_name, per_topic_scores
 from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
 from argrank.formats.runfile import RunLine
 from argrank.formats.topics import topic_order
@@ -60,27 +60,25 @@ def evaluate(
     names = list(dict.fromkeys(canonical(name) for name in measures))
     if not names:
         raise ValueError("no measure to compute")
-    run = list(run)
+    run = by_topic(run)  # read once: the run may be a file's lines as they are read (formats.runfile.iter_run)
     _check_overlap(run, qrels)
     scores = per_topic_scores(names, run, qrels)
     per_topic = {topic: scores[topic] for topic in topic_order(qrels)}
-    run_topics = {line.qid for line in run}
-    return RankingScores.of_topics(depth, per_topic, names, average, run_topics)
+    return RankingScores.of_topics(depth, per_topic, names, average, set(run))
 
 
-def _check_overlap(run: list[RunLine], qrels: Qrels) -> None:
+def _check_overlap(run: RunDict, qrels: Qrels) -> None:
     """Refuse a run that shares no topic with the judgments; warn where the topics it shares judge none of its
     documents (another corpus version's ids, say), with the share found and an id from each side."""
-    run_topics = {line.qid for line in run}
-    shared = run_topics & set(qrels)
-    if run_topics and not shared:
-        raise ValueError(f"the run shares no topic with the judgments (the run's: {_examples(run_topics)}; "
+    shared = set(run) & set(qrels)
+    if run and not shared:
+        raise ValueError(f"the run shares no topic with the judgments (the run's: {_examples(set(run))}; "
                          f"judged: {_examples(set(qrels))}): a run and judgments of different years or tasks?")  # fmt: skip
     judged = sum(len(qrels[topic]) for topic in shared)
-    found = {(line.qid, line.doc) for line in run if line.qid in shared and line.doc in qrels[line.qid]}
+    found = any(doc in qrels[topic] for topic in shared for doc in run[topic])
     if shared and judged and not found:
         topic = min(shared, key=str)
-        ours = next(line.doc for line in run if line.qid == topic)
+        ours = next(iter(run[topic]))
         theirs = next(iter(qrels[topic]))
         log.warning("the run's documents are none of the judged ones: 0 of the %d judged documents of the %d "
                     "topics they share are in the run (topic %s: the run has %r, the judgments %r); another "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,11 +65,16 @@ def check_unique(path: str | Path, number: int, line: RunLine, first_line: dict[
 
 def read_run(path: str | Path) -> list[RunLine]:
     """Every line of a run file, in file order; no document may appear twice in one topic. A quoted tag with
-    spaces is read as the text inside the quotes.
+    spaces is read as the text inside the quotes."""
+    return list(iter_run(path))
+
+
+def iter_run(path: str | Path) -> Iterator[RunLine]:
+    """read_run's lines one at a time, for a reader that needs each once (evaluation keeps only each topic's
+    documents and scores).
 
     Memory follows the documents: the lines share one string per distinct topic, column 2 and tag, and a repeat
     is found with a set of each topic's documents (a large run took several times its size in memory)."""
-    lines = []
     documents: dict[str, set[str]] = {}
     shared: dict[str, str] = {}
     for record in read_records(path):
@@ -84,8 +89,7 @@ def read_run(path: str | Path) -> list[RunLine]:
         if line.doc in seen:
             check_unique(path, record[0], line, {(line.qid, line.doc): _first_line(path, line)})
         seen.add(line.doc)
-        lines.append(line)
-    return lines
+        yield line
 
 
 def _first_line(path: str | Path, repeated: RunLine) -> int:

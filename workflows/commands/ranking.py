@@ -27,7 +27,7 @@ from argrank.evaluation.report import format_table, per_pair_csv, per_topic_csv
 from argrank.evaluation.reproducibility import against_reference, format_reproducibility, trec_order
 from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
 from argrank.evaluation.standings import format_standings, participant_files, standings
-from argrank.formats.runfile import read_run
+from argrank.formats.runfile import iter_run, read_run
 from argrank.formats.topics import read_topics
 from argrank.tracks.section import TrackSection
 from argrank.tracks.track import RankingTrack, RunProblem
@@ -57,8 +57,11 @@ def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
     stance_judged = stance.read(args.stance_qrels, known) if stance and args.stance_qrels else None
     results: dict[tuple[str, str], TopicScores] = {}
     stances = {}
+    # A run scored once, by the measures one names, is read as it is scored: only its documents and scores are
+    # kept (formats.runfile.iter_run), not every line.
+    once = track.named_measures and len(judgments) == 1 and stance_judged is None
     for path in args.run:
-        run = read_run(path)
+        run = iter_run(path) if once else read_run(path)
         for qrels_path, qrels in judgments.items():
             try:
                 results[(path, qrels_path)] = track.score(run, qrels, measures, args.depth or DEFAULT_DEPTH, args.average)
