@@ -33,9 +33,11 @@ run: $(STAMP) kernels dictionaries
 nightly: $(STAMP) kernels dictionaries
 	$(VENV)/bin/argrank nightly
 
+# Two test processes (pytest-xdist), one per core of the 2-core machine; a test file stays in one process, so
+# its module fixtures (a clean run to compare with) are built once.
 test: $(STAMP) kernels browser latex dictionaries
 	$(VENV)/bin/lint-imports
-	$(PYTHON) -m pytest -q
+	$(PYTHON) -m pytest -q -n 2 --dist loadfile
 
 # The quick loop: tests/unit without the analyzer's exhaustive checks (no graph, no processes, no luigid).
 test-fast: $(STAMP) kernels

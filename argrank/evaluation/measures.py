@@ -15,6 +15,7 @@ topics the mean is over is the caller's choice (`results.AVERAGING`).
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -161,6 +162,63 @@ def _supports(provider: ir_measures.providers.Provider, measure: ir_measures.Mea
         return provider.supports(measure)
     except AssertionError:
         return False
+
+
+def ranks_read(names: list[str]) -> int | None:
+    """How far down each topic's ranking the measures `names` look at documents without judgments: the largest
+    cut-off (a measure with a cut-off reads only the first documents; a judged-only one none without judgments);
+    None where one reads the whole ranking (AP, RR, nDCG without a cut-off, …)."""
+    depth = 0
+    for name in names:
+        if _variant(name):  # judged-only: documents without judgments leave before the cut
+            continue
+        cutoff = lazylibs.ir_measures().parse_measure(name).params.get("cutoff")
+        if not isinstance(cutoff, int):
+            return None
+        depth = max(depth, cutoff)
+    return depth
+
+
+def judged_and_first(run: Iterable[RunLine], qrels: Qrels, depth: int) -> RunDict:
+    """by_topic, keeping only what measures that look `depth` ranks down at documents without judgments can see:
+    every judged document of a judged topic, and those without judgments that may rank among its first `depth`
+    (scoring at least the depth-th best of them: ties are kept, whatever order breaks them). A topic nobody judged
+    keeps its first document only, so that it counts among the run's topics. Read as the run comes, so that a
+    large run's other documents are never all held."""
+    kept: RunDict = {}
+    unjudged: dict[str, list[tuple[float, str]]] = {}
+    limits: dict[str, int] = {}
+    floor = 2 * depth + 64
+    for line in run:
+        topic = kept.setdefault(line.qid, {})
+        judged = qrels.get(line.qid)
+        if judged is None:
+            if not topic:
+                topic[line.doc] = line.score
+        elif line.doc in judged:
+            topic[line.doc] = line.score
+        else:
+            pool = unjudged.setdefault(line.qid, [])
+            pool.append((line.score, line.doc))
+            if len(pool) > limits.get(line.qid, floor):
+                _keep_best(pool, depth)
+                limits[line.qid] = max(floor, 2 * len(pool))  # many ties at the bar: prune less often
+    for qid, pool in unjudged.items():
+        first = pool[0]
+        _keep_best(pool, depth)
+        kept[qid].update((doc, score) for score, doc in pool)
+        if not kept[qid]:  # judged-only measures alone: one document, which they never see, keeps the topic
+            kept[qid][first[1]] = first[0]
+    return kept
+
+
+def _keep_best(pool: list[tuple[float, str]], depth: int) -> None:
+    """Keep the (score, document) pairs scoring at least the depth-th best score, in their order."""
+    if depth == 0:
+        pool.clear()
+    elif len(pool) > depth:
+        bar = heapq.nlargest(depth, (score for score, _ in pool))[-1]
+        pool[:] = [pair for pair in pool if pair[0] >= bar]
 
 
 def by_topic(run: Iterable[RunLine]) -> RunDict:

@@ -11,7 +11,16 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from argrank.evaluation.measures import Qrels, RunDict, by_topic, canonical, old_name, per_topic_scores
+from argrank.evaluation.measures import (
+    Qrels,
+    RunDict,
+    by_topic,
+    canonical,
+    judged_and_first,
+    old_name,
+    per_topic_scores,
+    ranks_read,
+)
 from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
 from argrank.formats.runfile import RunLine
 from argrank.formats.topics import topic_order
@@ -60,7 +69,10 @@ def evaluate(
     names = list(dict.fromkeys(canonical(name) for name in measures))
     if not names:
         raise ValueError("no measure to compute")
-    run = by_topic(run)  # read once: the run may be a file's lines as they are read (formats.runfile.iter_run)
+    # Read once, as it comes (the run may be a file's lines as they are read: formats.runfile.iter_run), keeping only
+    # what the measures look at.
+    depth_read = ranks_read(names)
+    run = by_topic(run) if depth_read is None else judged_and_first(run, qrels, depth_read)
     _check_overlap(run, qrels)
     scores = per_topic_scores(names, run, qrels)
     per_topic = {topic: scores[topic] for topic in topic_order(qrels)}
@@ -78,7 +90,7 @@ def _check_overlap(run: RunDict, qrels: Qrels) -> None:
     found = any(doc in qrels[topic] for topic in shared for doc in run[topic])
     if shared and judged and not found:
         topic = min(shared, key=str)
-        ours = next(iter(run[topic]))
+        ours = next(iter(run[topic]), None)
         theirs = next(iter(qrels[topic]))
         log.warning("the run's documents are none of the judged ones: 0 of the %d judged documents of the %d "
                     "topics they share are in the run (topic %s: the run has %r, the judgments %r); another "

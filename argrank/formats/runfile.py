@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import math
 import re
+from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 from argrank.core.atomic import atomic_write_text
 from argrank.core.errors import InputError
@@ -70,12 +73,14 @@ def read_run(path: str | Path) -> list[RunLine]:
 
 
 def iter_run(path: str | Path) -> Iterator[RunLine]:
-    """read_run's lines one at a time, for a reader that needs each once (evaluation keeps only each topic's
-    documents and scores).
+    """read_run's lines one at a time, for a reader that needs each once (evaluation keeps only what its measures
+    read).
 
-    Memory follows the documents: the lines share one string per distinct topic, column 2 and tag, and a repeat
-    is found with a set of each topic's documents (a large run took several times its size in memory)."""
-    documents: dict[str, set[str]] = {}
+    Memory follows what the reader keeps: the lines share one string per distinct topic, column 2 and tag, and a
+    document repeated in a topic is found from an 8-byte hash of each line's topic and document, checked once the
+    file is read (the lines are then read again to name the repeat). A set of every topic's documents took more
+    memory than the run file's size."""
+    hashes = array("q")
     shared: dict[str, str] = {}
     for record in read_records(path):
         if len(record[1]) > len(FIELDS):  # only malformed lines pay for the check
@@ -85,20 +90,23 @@ def iter_run(path: str | Path) -> Iterator[RunLine]:
             for column in (0, 1, 5):  # topic, column 2, tag: a handful of values, stored once each
                 fields[column] = shared.setdefault(fields[column], fields[column])
         line = parse_run_line(path, record)
-        seen = documents.setdefault(line.qid, set())
-        if line.doc in seen:
-            check_unique(path, record[0], line, {(line.qid, line.doc): _first_line(path, line)})
-        seen.add(line.doc)
+        hashes.append(hash((line.qid, line.doc)))
         yield line
+    if hashes:
+        values = np.frombuffer(hashes, dtype=np.int64)
+        values.sort()  # in place: their order is no longer needed
+        if (values[1:] == values[:-1]).any():
+            _name_repeat(path)
 
 
-def _first_line(path: str | Path, repeated: RunLine) -> int:
-    """The number of the first line of `path` with the repeated line's topic and document (read again: only a run
-    that is refused pays for it)."""
-    for number, fields in read_records(path):
-        if len(fields) >= 3 and (fields[0], fields[2]) == (repeated.qid, repeated.doc):
-            return number
-    raise AssertionError("a repeated document that is not in the file")  # pragma: no cover
+def _name_repeat(path: str | Path) -> None:
+    """InputError naming the first line whose document repeats one of its topic (read again: only a run that is
+    refused pays for it); nothing where two lines merely share a hash."""
+    first_line: dict[tuple[str, str], int] = {}
+    for record in read_records(path):
+        if len(record[1]) > len(FIELDS):
+            record = _unquote_tag(record)
+        check_unique(path, record[0], parse_run_line(path, record), first_line)
 
 
 def _unquote_tag(record: Record) -> Record:

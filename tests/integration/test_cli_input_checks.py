@@ -128,6 +128,46 @@ def test_validate_and_evaluate_stream_a_large_run_file(tmp_path):
     assert peak - baseline < size / 2
 
 
+# Runs the command and writes its peak resident size (kB) to the file named first. A process started by this one
+# would take this one's peak as its own floor (Linux keeps the high-water mark across fork and exec), so a small
+# launcher starts it and reads its rusage.
+LAUNCHER = """
+import os, subprocess, sys
+child = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(child.pid, 0)
+open(sys.argv[1], "w").write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def own_peak(tmp_path: Path, *args: str) -> tuple[int, str, int]:
+    """The command's exit status, its standard output and its own peak resident size in bytes (Linux: kB)."""
+    peak = tmp_path / "peak.txt"
+    done = subprocess.run([sys.executable, "-c", LAUNCHER, str(peak), sys.executable, "-m", "workflows.cli", *args],
+                          cwd=REPO, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})  # fmt: skip
+    return done.returncode, done.stdout, int(peak.read_text()) * 1024
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss is in kB on Linux only")
+def test_evaluate_and_compare_of_a_large_run_stay_under_300_mb(tmp_path):
+    """A 100 MB run (1,250 topics × 1,000 documents) against judgments of 50 of its topics: evaluate of a 200 MB
+    run took 2.5 GB, holding every line; now it keeps what the measures look at, and compare the same."""
+    run = tmp_path / "large.txt"
+    assert write_run(run, 1_250) > 100_000_000
+    qrels = tmp_path / "q.qrels"
+    doc = "S{:05d}c8e7f2a9b1d3e5-A{:07d}d4e5f6a7b8c9d0e1f2"
+    qrels.write_text("".join(f"{topic} 0 {doc.format(topic, rank)} {rank % 3}\n" for topic in range(1, 51)
+                             for rank in (1, 2, 7, 400, 999)), encoding="utf-8")  # fmt: skip
+    status, out, peak = own_peak(tmp_path, "evaluate", "--run", str(run), "--qrels", str(qrels), "--json")
+    assert status == 0 and json.loads(out)["topics"] == 50
+    assert peak < 300 * 2**20, f"evaluate: {peak / 2**20:.0f} MiB"
+    other = tmp_path / "other.txt"
+    os.link(run, other)
+    status, out, peak = own_peak(tmp_path, "compare", "--run", str(run), "--run", str(other), "--qrels", str(qrels), "--json")
+    assert status == 0 and sorted(json.loads(out)["runs"]) == ["large", "other"], out[-2000:]
+    assert peak < 300 * 2**20, f"compare: {peak / 2**20:.0f} MiB"
+
+
 @pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "folder"])
 def test_a_fifo_a_device_or_a_folder_as_qrels_is_one_line_not_a_hang(tmp_path, kind):
     """A FIFO blocked the reader until a writer came, /dev/zero never ended: each is refused before it is opened."""

@@ -131,9 +131,13 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
     qrels = track.read_qrels(qrels_path)
     participants = _participants(args, runs) if getattr(args, "participants", None) else {}
     per_topic, pooled, names, rankings = {}, {}, measures, {}
+    # Each run is read as it is scored (as by evaluate) unless its lines are needed again: for stance, or for the
+    # reproducibility measures, which compare the rankings themselves.
+    kept = not track.named_measures or stance_judged is not None or bool(getattr(args, "reference", None))
     for tag, path in {**runs, **participants}.items():
-        lines = read_run(path)
-        rankings[tag] = lines
+        lines = read_run(path) if kept else iter_run(path)
+        if kept:
+            rankings[tag] = lines
         try:
             result: TopicScores = track.score(lines, qrels, measures, None, JUDGED_TOPICS)
             if stance_judged is not None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import ir_measures
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from argrank.evaluation.measures import canonical, old_name, per_topic_scores
+from argrank.evaluation.measures import by_topic, canonical, judged_and_first, old_name, per_topic_scores, ranks_read
 from argrank.formats.runfile import RunLine
 
 
@@ -89,3 +91,29 @@ def test_per_topic_scores_by_hand_with_a_missed_topic_scoring_zero():
 def test_a_topic_judged_only_as_spam_scores_zero_instead_of_crashing_trec_eval():
     scores = per_topic_scores(["nDCG@5", "P@5"], _run(("1", "a", 1.0)), {"1": {"a": -2.0, "b": -3.0}})
     assert scores == {"1": {"nDCG@5": 0.0, "P@5": 0.0}}
+
+
+def test_how_far_down_the_measures_look_at_documents_without_judgments():
+    assert ranks_read(["nDCG@5", "Judged@5", "condensed-nDCG@5"]) == 5
+    assert ranks_read(["P@10", "nDCG@3"]) == 10
+    assert ranks_read(["condensed-nDCG@5"]) == 0  # judged-only: they leave before the cut
+    assert ranks_read(["nDCG@5", "AP"]) is None and ranks_read(["RR"]) is None  # the whole ranking
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["1", "2", "3"]), st.integers(0, 30), st.sampled_from([1.0, 2.0, 2.5, 3.0])),
+                min_size=10, max_size=120),
+       st.lists(st.tuples(st.sampled_from(["1", "2"]), st.integers(0, 30), st.sampled_from([-2, 0, 1, 2])), min_size=1,
+                max_size=20),
+       st.sampled_from([["nDCG@5", "Judged@5", "condensed-nDCG@5"], ["P@3", "nDCG@10"], ["condensed-nDCG@3"]]))  # fmt: skip
+def test_keeping_what_the_cut_offs_see_scores_as_the_whole_run_does(lines, judgments, names):
+    """Every judged document and those without judgments that may rank among the first k (ties kept): the same
+    scores, bit for bit, as the whole run, on runs full of tied scores."""
+    run = list({(topic, f"d{doc}"): RunLine(topic, "Q0", f"d{doc}", 1, score, "t")
+                for topic, doc, score in lines}.values())  # fmt: skip
+    qrels: dict[str, dict[str, float]] = {}
+    for topic, doc, label in judgments:
+        qrels.setdefault(topic, {})[f"d{doc}"] = label
+    depth = ranks_read(names)
+    assert per_topic_scores(names, judged_and_first(run, qrels, depth), qrels) == per_topic_scores(names, run, qrels)
+    assert set(judged_and_first(run, qrels, depth)) == set(by_topic(run))  # every topic of the run, judged or not

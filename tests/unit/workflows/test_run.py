@@ -11,6 +11,7 @@ from workflows.run import _LogFile
 def test_a_log_file_on_a_full_disk_warns_once_and_stops(capsys):
     """Linux's /dev/full: every write to it fails as on a full disk."""
     log = logging.getLogger("argrank.test_run")
+    log.propagate = False  # only this handler: others that earlier tests left on the root write elsewhere
     handler = _LogFile(Path("/dev/full"))
     log.addHandler(handler)
     try:
