@@ -69,10 +69,7 @@ def _checked_run(run: Callable[[CachedTask], None]) -> Callable[[CachedTask], No
             try:
                 self.check_inputs("while it ran")
             except InputError:
-                if target.is_dir():
-                    shutil.rmtree(target, ignore_errors=True)
-                else:
-                    target.unlink(missing_ok=True)
+                _remove(target)
                 raise
             record_written(target)
 
@@ -93,10 +90,18 @@ def _damaged_inputs_named(task: CachedTask) -> Iterator[None]:
             damaged = damage(path, deep=True) if isinstance(path, Path) and path.exists() else None
             if damaged:
                 forget_written(path)
-                shutil.rmtree(path) if path.is_dir() else path.unlink()
+                _remove(path)
                 raise InputError(path, "", f"damaged cache file, found reading it ({damaged}): removed, so that "
                                  f"the next run makes it again ({required.stage})") from None  # fmt: skip
         raise
+
+
+def _remove(target: Path) -> None:
+    """Remove a stage's target, a file or a folder, whatever is left of it."""
+    if target.is_dir():
+        shutil.rmtree(target, ignore_errors=True)
+    else:
+        target.unlink(missing_ok=True)
 
 
 DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (core/fingerprint.py)
