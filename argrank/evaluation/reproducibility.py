@@ -23,6 +23,7 @@ import numpy as np
 
 import argrank.lazylibs as lazylibs
 from argrank.core.text_table import text_table
+from argrank.formats.runfile import RunLine
 
 RBO_P = 0.95
 DEPTH = 1000
@@ -35,6 +36,27 @@ def trec_order(run: Mapping[str, Mapping[str, float]]) -> dict[str, list[str]]:
     """topic → document → score as topic → documents in trec_eval's order (score descending, then id descending)."""
     return {topic: [doc for doc, _ in sorted(docs.items(), key=lambda item: (item[1], item[0]), reverse=True)]
             for topic, docs in run.items()}  # fmt: skip
+
+
+class TopRanked:
+    """Each topic's top `depth` documents of a run shown one line at a time (formats.runfile.watched), in
+    trec_order's order: all the document-order measures read, without holding a longer run's every line."""
+
+    def __init__(self, depth: int = DEPTH) -> None:
+        self.depth = depth
+        self._scored: dict[str, list[tuple[float, str]]] = {}
+
+    def __call__(self, line: RunLine) -> None:
+        scored = self._scored.setdefault(line.qid, [])
+        scored.append((line.score, line.doc))
+        if len(scored) >= 2 * self.depth:  # cut back to the top now and then: each line is sorted a few times at most
+            scored.sort(reverse=True)
+            del scored[self.depth :]
+
+    def ranking(self) -> dict[str, list[str]]:
+        """topic → its top documents, best first (score descending, then id descending, as trec_order)."""
+        return {topic: [doc for _, doc in sorted(scored, reverse=True)[: self.depth]]
+                for topic, scored in self._scored.items()}  # fmt: skip
 
 
 def kendall_tau_union(reference: Ranking, run: Ranking, depth: int = DEPTH) -> dict[str, float]:

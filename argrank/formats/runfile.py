@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -97,6 +97,15 @@ def iter_run(path: str | Path) -> Iterator[RunLine]:
         values.sort()  # in place: their order is no longer needed
         if (values[1:] == values[:-1]).any():
             _name_repeat(path)
+
+
+def watched(lines: Iterable[RunLine], *watchers: Callable[[RunLine], object]) -> Iterator[RunLine]:
+    """The lines as they come, each shown to every watcher first: what else a reader needs of a run it reads once
+    for its scores (the stance of judged documents, each topic's top) is kept on the way, not the whole run."""
+    for line in lines:
+        for watcher in watchers:
+            watcher(line)
+        yield line
 
 
 def _name_repeat(path: str | Path) -> None:

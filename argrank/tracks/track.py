@@ -88,6 +88,9 @@ class StanceJudgments:
 
     read: Callable[..., Any]  # (path, known topics or None) → topic → doc → label
     evaluate: Callable[[list[RunLine], Any], StanceF1]
+    # judgments → a watcher (formats.runfile.watched) of a run read once for its scores, keeping in `.lines` what
+    # `evaluate` needs of it
+    kept: Callable[[Any], Any]
     format: Callable[[str, StanceF1], str]
     report: Callable[[Any, Path, dict[str, RunScores]], str]  # (section, published folder, evaluations) → HTML
 

@@ -85,16 +85,17 @@ def test_report_reads_the_submission_under_luigi_cfgs_output_dir(tmp_path):
     assert "== .args" not in argrank("report", cwd=tmp_path).stdout
 
 
-def write_run(path: Path, topics: int, bad_first_line: bool = False) -> int:
-    """A valid args run of `topics` × 1,000 lines with long ids (about 80 kB a topic); its size in bytes."""
+def write_run(path: Path, topics: int, bad_first_line: bool = False, per_topic: int = 1_000, column2: str = "Q0") -> int:
+    """A valid args run of `topics` × `per_topic` lines with long ids (about 80 bytes a line); its size in bytes.
+    `column2` "stance": Task 2's stance labels in turn."""
+    labels = ("FIRST", "SECOND", "NEUTRAL", "NO") if column2 == "stance" else (column2,)
     with path.open("w") as out:
         if bad_first_line:
             out.write("1 Q0 first 1 not-a-score tag\n")
         for topic in range(1, topics + 1):
             doc = f"S{topic:05d}c8e7f2a9b1d3e5-A{{:07d}}d4e5f6a7b8c9d0e1f2"
-            out.write(
-                "".join(f"{topic} Q0 {doc.format(r)} {r} {2000 - r * 0.001:.3f} argrank-bm25\n" for r in range(1, 1001))
-            )
+            out.write("".join(f"{topic} {labels[r % len(labels)]} {doc.format(r)} {r} {2000 - r * 0.001:.3f} argrank-bm25\n"
+                              for r in range(1, per_topic + 1)))  # fmt: skip
     return path.stat().st_size
 
 
@@ -243,3 +244,33 @@ def test_the_output_folder_is_luigi_cfgs_unless_outputs_is_given_and_an_empty_on
         assert done.stderr == ("argrank: error: luigi.cfg: [argrank] output_dir: empty: name the output folder "
                                "(default outputs)\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["luigi.cfg"]  # nothing written into the current folder
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss is in kB on Linux only")
+def test_compare_against_a_reference_and_with_stance_holds_little_of_a_large_run(tmp_path):
+    """A 100 MB Task 2 run (50 topics × 25,000 passages, stance labels in column 2) compared with stance judgments
+    and against a reference run: each run once held every line; now its scores' documents, its stance-judged lines
+    and each topic's top 1,000 (what the reproducibility measures read). Measured above the same command's peak on
+    a small run, since scikit-learn and SciPy, which the stance and Kendall's tau need, take their own."""
+    doc = "S{:05d}c8e7f2a9b1d3e5-A{:07d}d4e5f6a7b8c9d0e1f2"
+    judged = [(topic, doc.format(topic, rank), rank) for topic in range(1, 51) for rank in (1, 2, 7, 400, 20_000)]
+    qrels, stance_qrels = tmp_path / "q.qrels", tmp_path / "stance.qrels"
+    qrels.write_text("".join(f"{topic} 0 {name} {rank % 3}\n" for topic, name, rank in judged), encoding="utf-8")
+    labels = ("FIRST", "SECOND", "NEUTRAL", "NO")  # as write_run gives them: each judged stance is the run's
+    stance_qrels.write_text("".join(f"{topic} 0 {name} {labels[rank % 4]}\n" for topic, name, rank in judged),
+                            encoding="utf-8")  # fmt: skip
+    peaks, results = {}, {}
+    for size, per_topic in (("small", 1_000), ("large", 25_000)):
+        run, other = tmp_path / f"{size}.txt", tmp_path / f"{size}-other.txt"
+        written = write_run(run, 50, per_topic=per_topic, column2="stance")
+        os.link(run, other)
+        status, out, peaks[size] = own_peak(tmp_path, "compare", "--track", "comparative", "--run", str(run), "--run",
+                                            str(other), "--qrels", str(qrels), "--stance-qrels", str(stance_qrels),
+                                            "--reference", str(run), "--json")  # fmt: skip
+        assert status == 0, out[-2000:]
+        results[size] = json.loads(out)["runs"][f"{size}-other"]
+        reproduced = json.loads(out)["reproducibility"][f"{size}-other"]
+        assert reproduced["ktu"] == 1.0 and reproduced["rbo"] == 1.0
+    assert written > 100_000_000
+    assert results["large"]["stance_f1"]["mean"] == 1.0, results["large"]
+    assert peaks["large"] - peaks["small"] < written / 2, f"{(peaks['large'] - peaks['small']) / 2**20:.0f} MiB more"

@@ -24,10 +24,10 @@ from argrank.evaluation.comparison import compare as compare_runs
 from argrank.evaluation.measures import canonical
 from argrank.evaluation.ranking import default_measures
 from argrank.evaluation.report import format_table, per_pair_csv, per_topic_csv
-from argrank.evaluation.reproducibility import against_reference, format_reproducibility, trec_order
+from argrank.evaluation.reproducibility import TopRanked, against_reference, format_reproducibility
 from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
 from argrank.evaluation.standings import format_standings, participant_files, standings
-from argrank.formats.runfile import iter_run, read_run
+from argrank.formats.runfile import iter_run, read_run, watched
 from argrank.formats.topics import read_topics
 from argrank.tracks.section import TrackSection
 from argrank.tracks.track import RankingTrack, RunProblem
@@ -58,10 +58,13 @@ def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
     results: dict[tuple[str, str], TopicScores] = {}
     stances = {}
     # A run scored once, by the measures one names, is read as it is scored: only its documents and scores are
-    # kept (formats.runfile.iter_run), not every line.
-    once = track.named_measures and len(judgments) == 1 and stance_judged is None
+    # kept (formats.runfile.iter_run), and of its stance only the judged documents' (stance.kept), not every line.
+    once = track.named_measures and len(judgments) <= 1
     for path in args.run:
-        run = iter_run(path) if once else read_run(path)
+        kept = stance.kept(stance_judged) if stance_judged is not None else None
+        run = watched(iter_run(path), *([kept] if kept else []))
+        if not once:  # scored more than once, or by the track's own measures: every line is kept
+            run = list(run)
         for qrels_path, qrels in judgments.items():
             try:
                 results[(path, qrels_path)] = track.score(run, qrels, measures, args.depth or DEFAULT_DEPTH, args.average)
@@ -69,9 +72,11 @@ def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
                 raise InputError(path, "", str(error)) from None
             except ValueError as error:  # a fractional label, or no topic shared with the run
                 raise InputError(qrels_path, "", f"{error} (run {path})") from None
-        if stance_judged is not None:
+        if kept is not None:
             try:
-                stances[path] = stance.evaluate(run, stance_judged)
+                for _ in run if not judgments else ():  # read for the stance alone
+                    pass
+                stances[path] = stance.evaluate(kept.lines, stance_judged)
             except ValueError as error:  # column 2 mixes Q0 and stance labels: name the run file too
                 raise InputError(path, "", str(error)) from None
     single = len(args.run) == 1 and len(judgments) <= 1
@@ -131,20 +136,29 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
     qrels = track.read_qrels(qrels_path)
     participants = _participants(args, runs) if getattr(args, "participants", None) else {}
     per_topic, pooled, names, rankings = {}, {}, measures, {}
-    # Each run is read as it is scored (as by evaluate) unless its lines are needed again: for stance, or for the
-    # reproducibility measures, which compare the rankings themselves.
-    kept = not track.named_measures or stance_judged is not None or bool(getattr(args, "reference", None))
+    # Each run is read as it is scored (as by evaluate); what else is needed of it is kept on the way: the lines of
+    # stance-judged documents for stance, each topic's top for the reproducibility measures (TopRanked).
+    reference = bool(getattr(args, "reference", None))
     for tag, path in {**runs, **participants}.items():
-        lines = read_run(path) if kept else iter_run(path)
-        if kept:
-            rankings[tag] = lines
+        watchers = {}
+        if stance_judged is not None:
+            watchers["stance"] = stance.kept(stance_judged)
+        if reference and tag in runs:
+            watchers["top"] = TopRanked()
+        lines = watched(iter_run(path), *watchers.values())
+        if not track.named_measures:  # the track's own measures may read the lines more than once
+            lines = list(lines)
         try:
             result: TopicScores = track.score(lines, qrels, measures, None, JUDGED_TOPICS)
-            if stance_judged is not None:
-                pooled[tag] = {"stance_f1": stance.evaluate(lines, stance_judged).macro}
+            if "stance" in watchers:
+                pooled[tag] = {"stance_f1": stance.evaluate(watchers["stance"].lines, stance_judged).macro}
+        except RunProblem as error:  # column 2 mixes Q0 and stance labels
+            raise InputError(path, "", str(error)) from None
         except ValueError as error:
             raise InputError(path, "", f"{error} (judgments {qrels_path})") from None
         per_topic[tag], names = result.per_topic, result.measures
+        if "top" in watchers:
+            rankings[tag] = watchers["top"].ranking()
     if participants:
         return _show_standings(args, track.name, qrels_name, per_topic, list(runs), names[0])
     baselines = args.baseline or [_configured_baseline(sections) or next(iter(runs))]
@@ -176,27 +190,19 @@ def _reproduction(args: argparse.Namespace, track: RankingTrack, qrels, measures
     for option in ("reference", "reference_baseline"):
         path = getattr(args, option)
         if path:
-            lines = read_run(path)
+            top = TopRanked()
             try:
-                scored[option] = (lines, track.score(lines, qrels, measures, None, JUDGED_TOPICS).per_topic)
+                scores = track.score(watched(iter_run(path), top), qrels, measures, None, JUDGED_TOPICS).per_topic
             except ValueError as error:
                 raise InputError(path, "", str(error)) from None
-    reference_lines, reference_scores = scored["reference"]
+            scored[option] = (top.ranking(), scores)
+    reference_ranking, reference_scores = scored["reference"]
     reference_baseline = scored["reference_baseline"][1] if "reference_baseline" in scored else per_topic[baseline]
-    others = [tag for tag in rankings if tag != baseline]
-    result = against_reference(_ranking(reference_lines), reference_scores, reference_baseline,
-                               {tag: _ranking(rankings[tag]) for tag in others}, per_topic, per_topic[baseline],
-                               measures)  # fmt: skip
+    others = {tag: ranking for tag, ranking in rankings.items() if tag != baseline}
+    result = against_reference(reference_ranking, reference_scores, reference_baseline, others, per_topic,
+                               per_topic[baseline], measures)  # fmt: skip
     table = format_reproducibility(args.reference, args.reference_baseline or baseline, baseline, result, measures)
     return table, result
-
-
-def _ranking(lines: list) -> dict[str, list[str]]:
-    """A run's lists in trec_eval's order (evaluation.reproducibility.trec_order)."""
-    run: dict[str, dict[str, float]] = {}
-    for line in lines:
-        run.setdefault(line.qid, {})[line.doc] = line.score
-    return trec_order(run)
 
 
 def _finite(value):

@@ -16,6 +16,7 @@ from argrank.evaluation.results import StanceF1
 from argrank.evaluation.trec_order import ranked_documents
 from argrank.formats.runfile import Q0, RunLine
 from argrank.tracks.comparative.stance_labels import LABELS
+from argrank.tracks.track import RunProblem
 
 
 def evaluate_stance(
@@ -72,13 +73,43 @@ def format_stance(name: str, result: StanceF1) -> str:
     return f"stance  {name}: macro-F1 {result.macro:.4f} over {result.pairs} pairs\n        {per_label}"
 
 
+class JudgedStances:
+    """What evaluate_stance (without a depth) reads of a run that is read once, for its scores too: shown each line
+    (formats.runfile.watched), it checks column 2 as evaluate_stance does and keeps the lines of stance-judged
+    documents, so `evaluate_stance(kept.lines, stance_qrels)` scores the whole run holding only those."""
+
+    def __init__(self, stance_qrels: dict[str, dict[str, str]]) -> None:
+        self.lines: list[RunLine] = []
+        self._judged = stance_qrels
+        self._column = _ColumnTwo()
+
+    def __call__(self, line: RunLine) -> None:
+        self._column.check(line)
+        if line.doc in self._judged.get(line.qid, ()):
+            self.lines.append(line)
+
+
+class _ColumnTwo:
+    """Column 2 of a run's lines, checked one by one: `Q0` throughout or stance labels throughout, as the first
+    line has it; RunProblem (a ValueError: the run's, not the judgments') for any other mix."""
+
+    def __init__(self) -> None:
+        self.allowed: set[str] | None = None
+        self._expected = ""
+
+    def check(self, line: RunLine) -> None:
+        if self.allowed is None:
+            stance = line.q0 != Q0
+            self.allowed = set(LABELS) if stance else {Q0}
+            self._expected = f"a stance label ({', '.join(LABELS)})" if stance else Q0
+        if line.q0 not in self.allowed:
+            raise RunProblem(f"topic {line.qid}, document {line.doc}: column 2 is {line.q0!r}, expected "
+                             f"{self._expected}, as on the run's first line")  # fmt: skip
+
+
 def _stances(run: list[RunLine]) -> dict[tuple[str, str], str]:
     """(topic, doc) → stance label; empty for a run with `Q0` throughout; ValueError for any other mix."""
-    if not run or run[0].q0 == Q0:
-        allowed, expected = {Q0}, f"{Q0}, as on the run's first line"
-    else:
-        allowed, expected = set(LABELS), f"a stance label ({', '.join(LABELS)}), as on the run's first line"
+    column = _ColumnTwo()
     for line in run:
-        if line.q0 not in allowed:
-            raise ValueError(f"topic {line.qid}, document {line.doc}: column 2 is {line.q0!r}, expected {expected}")
-    return {} if Q0 in allowed else {(line.qid, line.doc): line.q0 for line in run}
+        column.check(line)
+    return {} if column.allowed in (None, {Q0}) else {(line.qid, line.doc): line.q0 for line in run}

@@ -14,7 +14,7 @@ from argrank.formats.runfile import Q0
 from argrank.formats.validation import RunRules
 from argrank.retrieval.formulations import SHARED_QUERIES
 from argrank.tracks.comparative.objects import title_and_objects
-from argrank.tracks.comparative.stance_evaluation import evaluate_stance, format_stance
+from argrank.tracks.comparative.stance_evaluation import JudgedStances, evaluate_stance, format_stance
 from argrank.tracks.comparative.stance_labels import LABELS
 from argrank.tracks.comparative.stance_qrels import read_stance_qrels
 from argrank.tracks.comparative.stance_report import stance_section
@@ -94,7 +94,7 @@ TRACK = ComparativeTrack(
     run_keys=("stance",),
     section_type=ComparativeSection,
     run_type=ComparativeRun,
-    stance_judgments=StanceJudgments(read_stance_qrels, evaluate_stance, format_stance, _report),
+    stance_judgments=StanceJudgments(read_stance_qrels, evaluate_stance, JudgedStances, format_stance, _report),
     evaluate_options=(*RANKING_EVALUATE_OPTIONS, "stance_qrels"),
     compare_options=(*RANKING_COMPARE_OPTIONS, "stance_qrels"),
     gate_measures=("nDCG@5", "stance_f1"),

@@ -6,11 +6,14 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from repro_eval.measure.document_order import KTU, RBO
 from repro_eval.measure.effectiveness import RMSE
 from repro_eval.measure.overall_effects import DRI, ER
 
 from argrank.evaluation.reproducibility import (
+    TopRanked,
     delta_ri,
     effect_ratio,
     kendall_tau_union,
@@ -18,7 +21,7 @@ from argrank.evaluation.reproducibility import (
     rmse,
     trec_order,
 )
-from argrank.formats.runfile import read_run
+from argrank.formats.runfile import RunLine, read_run, watched
 from argrank.tracks.registry import track
 
 RUNS = ("Aldo-Nadi-run3", "Captain-Tempesta-run1", "Grimjack-run1", "Grimjack-run3", "Katana-run1",
@@ -81,3 +84,36 @@ def test_a_perfect_reproduction_and_no_effect():
     ranking = {"1": ["a", "b", "c"]}
     assert kendall_tau_union(ranking, {"1": ["c", "b", "a"]}) == {"1": pytest.approx(-1.0)}
     assert trec_order({"1": {"a": 1.0, "b": 2.0, "c": 1.0}}) == {"1": ["b", "c", "a"]}  # ties: id descending
+
+
+@given(
+    st.dictionaries(
+        st.tuples(st.sampled_from("123"), st.text("abcd", min_size=1, max_size=3)),
+        st.sampled_from([0.0, 0.5, 1.0, 2.5, -1.0]),  # few scores: ties, broken by document id
+        max_size=60,
+    ),
+    st.integers(1, 8),
+)
+def test_top_ranked_keeps_each_topics_top_in_trec_order(scored, depth):
+    """Read once, cut back as it goes: each topic's first `depth` documents of trec_order over the whole run."""
+    lines = [RunLine(topic, "Q0", doc, 0, score, "t") for (topic, doc), score in scored.items()]
+    top = TopRanked(depth)
+    assert list(watched(lines, top)) == lines
+    whole: dict[str, dict[str, float]] = {}
+    for line in lines:
+        whole.setdefault(line.qid, {})[line.doc] = line.score
+    assert top.ranking() == {topic: docs[:depth] for topic, docs in trec_order(whole).items()}
+
+
+def test_top_ranked_to_the_measures_depth_gives_the_whole_runs_figures(task2):
+    """KTU and RBO read each topic's top 1,000: from the kept top they equal those from every line."""
+    runs, _ = task2
+    reference = trec_order(runs["Grimjack-run1"])
+    for name in ("Grimjack-run3", "Katana-run1"):
+        top = TopRanked()
+        for topic, docs in runs[name].items():
+            for doc, score in docs.items():
+                top(RunLine(topic, "Q0", doc, 0, score, "t"))
+        whole = trec_order(runs[name])
+        assert kendall_tau_union(reference, top.ranking()) == kendall_tau_union(reference, whole)
+        assert rank_biased_overlap(reference, top.ranking()) == rank_biased_overlap(reference, whole)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from argrank.core.errors import InputError
-from argrank.formats.runfile import RunLine, format_run, read_run, write_run
+from argrank.formats.runfile import RunLine, format_run, iter_run, read_run, watched, write_run
 
 
 def test_reads_tabs_spaces_ranks_from_zero_and_skips_blank_lines(tmp_path):
@@ -97,3 +97,13 @@ def test_real_katana_run_with_its_quoted_tag_is_recovered(shared_data):
     assert len(lines) == 5000
     assert lines[0] == RunLine("2", "NEUTRAL", "clueweb12-0207wb-45-15666___12", 1, 1.0, "Colbert fine tune on touche data")
     assert {line.tag for line in lines} == {"Colbert fine tune on touche data"}
+
+
+def test_watched_shows_each_line_to_every_watcher_before_the_reader_gets_it(tmp_path):
+    path = tmp_path / "run.txt"
+    path.write_text("1 Q0 a 1 3.0 t\n1 Q0 b 2 2.0 t\n2 Q0 c 1 1.0 t\n")
+    first, second, order = [], [], []
+    for line in watched(iter_run(path), first.append, lambda line: second.append(line.doc)):
+        order.append((len(first), len(second), line.doc))
+    assert order == [(1, 1, "a"), (2, 2, "b"), (3, 3, "c")]
+    assert first == read_run(path) and second == ["a", "b", "c"]

@@ -10,9 +10,11 @@ from argrank.evaluation.ranking import evaluate
 from argrank.formats.qrels import read_qrels
 from argrank.formats.runfile import RunLine, read_run
 from argrank.formats.topics import read_topics
-from argrank.tracks.comparative.stance_evaluation import evaluate_stance, format_stance
+from argrank.formats.runfile import watched
+from argrank.tracks.comparative.stance_evaluation import JudgedStances, evaluate_stance, format_stance
 from argrank.tracks.comparative.stance_labels import LABELS
 from argrank.tracks.comparative.stance_qrels import read_stance_qrels
+from argrank.tracks.track import RunProblem
 
 STANCE_QRELS = {"1": {"a": "FIRST", "b": "SECOND", "c": "NEUTRAL", "d": "NO"}, "2": {"x": "FIRST"}}
 
@@ -76,8 +78,18 @@ def test_no_judged_pair_means_no_f1():
     ],
 )
 def test_column_2_mixing_q0_and_labels_or_other_values_names_the_first_offender(rows, problem):
-    with pytest.raises(ValueError, match=re.escape(problem)):
+    with pytest.raises(RunProblem, match=re.escape(problem)):  # the run's problem, not the judgments'
         evaluate_stance(run_of(*rows), STANCE_QRELS)
+    kept = JudgedStances(STANCE_QRELS)  # a run read once checks every line on the way, judged or not
+    with pytest.raises(RunProblem, match=re.escape(problem)):
+        list(watched(run_of(*rows), kept))
+
+
+def test_judged_stances_keep_only_judged_lines_and_score_as_the_whole_run():
+    kept = JudgedStances(STANCE_QRELS)
+    assert list(watched(RUN, kept)) == RUN  # the lines pass through unchanged, for the relevance scores
+    assert [(line.qid, line.doc) for line in kept.lines] == [("1", "c"), ("1", "a"), ("1", "b"), ("2", "x")]
+    assert evaluate_stance(kept.lines, STANCE_QRELS) == evaluate_stance(RUN, STANCE_QRELS)
 
 
 def test_format_stance_shows_macro_and_per_label_f1():
@@ -118,6 +130,10 @@ def test_touche_2022_reference_figures(task2, run, relevance, quality, stance_f1
     result = evaluate_stance(lines, stance_qrels)
     assert result.pairs == pairs
     assert result.macro == pytest.approx(stance_f1, abs=5e-5)  # approx(None) is None only
+    kept = JudgedStances(stance_qrels)
+    assert sum(1 for _ in watched(lines, kept)) == len(lines)
+    assert evaluate_stance(kept.lines, stance_qrels) == result
+    assert len(kept.lines) < len(lines) / 2  # what a run read once holds of its lines for its stance
 
 
 def test_katana_run_read_with_its_recovered_tag(task2):
