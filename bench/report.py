@@ -251,8 +251,9 @@ def information(results: dict) -> list[dict]:
         add(f"cache damage checks on the ingest, token and index outputs ({checks['bytes'] / MIB:,.0f} MiB, "
             f"{checks['files']} files)",
             f"{checks['check_cpu_seconds'] * 1000:.2f} ms CPU per check while scheduling",
-            f"recording them once written (each file hashed): {checks['record_cpu_seconds']:.2f} CPU-s; checking "
-            f"where every file's time changed (each hashed again): {checks['check_hashed_cpu_seconds']:.2f} CPU-s; "
+            f"recording them once written (each file hashed): {checks['record_cpu_seconds']:.2f} CPU-s; every "
+            f"file hashed again (`run --verify-cache`, the nightly; or where every file's times changed): "
+            f"{checks['check_hashed_cpu_seconds']:.2f} CPU-s; "
             f"the token table read with its Parquet page checksums checked: {checks['read_checked_cpu_seconds']:.2f} "
             f"CPU-s, unchecked {checks['read_unchecked_cpu_seconds']:.2f} CPU-s")  # fmt: skip
     else:

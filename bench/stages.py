@@ -179,8 +179,8 @@ def index(params: dict, phases: Phases) -> dict:
 @stage
 def integrity(params: dict, phases: Phases) -> dict:
     """What the cache's damage checks cost on the stages' outputs at this size (core.integrity): recording them as a
-    stage does once written (each file hashed), the check Luigi makes while it schedules (a `stat` per file), the
-    check where every file's time has changed (each hashed again), and reading the token table with its Parquet page
+    stage does once written (each file hashed), the check Luigi makes while it schedules (a `stat` per file), every
+    file hashed again (`argrank run --verify-cache` and the nightly, or where every file's times changed), and reading the token table with its Parquet page
     checksums checked against reading it without (the best of three each)."""
     import pyarrow.parquet as pq
 

@@ -26,6 +26,7 @@ from argrank.core.atomic import remove_leftovers
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import digest, remember_digests_in
 from argrank.core.integrity import damage, forget_written, record_written
+from argrank.core.layout import cache_folder
 from argrank.core.progress import reporting
 from argrank.kernels import KERNELS
 
@@ -217,7 +218,7 @@ class CachedTask(luigi.Task):
         """Made once per task object, as its signature: Luigi asks for the output many times while it schedules."""
         readable = "-".join(f"{k}={v}" for k, v in self.own_params().items()) or self.stage
         readable = re.sub(r"[^A-Za-z0-9=.,+_-]+", "_", readable)[:120]
-        folder = Path(Settings().output_dir) / "cache" / self.track / self.stage
+        folder = cache_folder(Settings().output_dir) / self.track / self.stage
         return luigi.LocalTarget(str(folder / f"{readable}-{self.signature}{self.extension}"))
 
     @property

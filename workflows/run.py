@@ -29,7 +29,8 @@ import luigi
 from argrank.config import Experiment, load_experiment
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
-from argrank.core.layout import experiment_folder, history_file, report_folder
+from argrank.core.integrity import remove_damaged
+from argrank.core.layout import cache_folder, experiment_folder, history_file, report_folder
 from argrank.reporting import history
 from argrank.reporting.movement import keep_rankings, kept_date, movement, moved_beyond
 from tasks.report import ExperimentReport
@@ -42,6 +43,8 @@ OURS = ("argrank", "tasks", "workflows")  # loggers whose INFO lines the termina
 
 def cmd_run(args: argparse.Namespace) -> int:
     experiment = load_experiment(args.runs_file)
+    if args.verify_cache:
+        verify_cache(args.outputs)
     if not build(args):
         return FAILED
     print(summary(experiment, args.outputs))
@@ -62,6 +65,7 @@ def cmd_nightly(args: argparse.Namespace) -> int:
             named = history.gate_names(args.gate, previous)
         except ValueError as error:
             args.usage_error(str(error))
+    verify_cache(args.outputs)
     if not build(args):
         return FAILED
     record = {
@@ -121,6 +125,14 @@ def _moved(before: dict, args: argparse.Namespace, experiment: Experiment) -> li
     for line in beyond:
         print(f"moved by more than {args.max_change}: {line}", file=sys.stderr)
     return beyond
+
+
+def verify_cache(outputs: str) -> None:
+    """Every cached file hashed against what its stage wrote; a damaged target is removed, with a warning, and the
+    build makes it again. The check while Luigi schedules is a `stat` per file: this finds what leaves no trace
+    in a file's size or times (a disk's fault)."""
+    for found in remove_damaged(cache_folder(outputs)):
+        print(f"argrank: warning: damaged cache file {found}", file=sys.stderr)
 
 
 def build(args: argparse.Namespace) -> bool:
@@ -284,4 +296,9 @@ def _add_build_arguments(parser: argparse.ArgumentParser, handler) -> None:
     parser.add_argument("--workers", type=int, default=1, help="Luigi workers running independent tasks")
     parser.add_argument("--scheduler-host", help="run through luigid on this host instead of a local scheduler")
     parser.add_argument("--scheduler-port", type=int, default=8082, help="luigid's port (default 8082)")
+    if handler is cmd_run:  # the nightly always does it
+        parser.add_argument(
+            "--verify-cache", action="store_true", help="first hash every cached file against what its stage wrote "
+            "and remove a damaged one, to be made again (the usual check looks at sizes and times only)"
+        )  # fmt: skip
     parser.set_defaults(handler=handler, usage_error=parser.error)

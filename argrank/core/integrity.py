@@ -1,11 +1,13 @@
-"""Is a cached target still what its stage wrote? Each file's size, modification time and content digest, recorded
-beside the target when it was written, checked whenever the graph asks whether the stage is done.
+"""Is a cached target still what its stage wrote? Each file's size, times and content digest, recorded beside the
+target when it was written, checked whenever the graph asks whether the stage is done.
 
 A damaged `data.npy` or Parquet file otherwise fails every later run with a traceback, or worse, reads as other
 data; with the record, the stage is simply done again. The check must be cheap, since Luigi asks for every target
-many times while it schedules: a `stat` per file, and the file hashed again only where its modification time is
-not the one recorded (so a file damaged in place, even to the same size, is found; one merely touched is hashed
-once more and taken as it is).
+many times while it schedules: a `stat` per file, and the file hashed again only where its modification time or
+its status-change time (ctime) is not the one recorded. Writing a file sets both; setting the modification time
+back sets the ctime, which no program can set back, so a file changed in place, even to the same size and time, is
+found. One merely touched, linked or copied is hashed once more and, its content the same, its record brought up
+to date.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from argrank.core.atomic import atomic_write_text
 from argrank.core.fingerprint import content_digest
 
 DIGEST = "xxh3_128"  # the key of a file's content digest in a record (core.fingerprint.content_digest)
+_RECORD = ".written.json"  # a target's record is `.<target's name>.written.json` beside it
 
 
 def record_written(target: Path) -> None:
-    """Write what `target` (a file, or every file in a folder) is now beside it: each file's size, modification
-    time and digest."""
+    """Write what `target` (a file, or every file in a folder) is now beside it: each file's size, modification and
+    status-change times and digest."""
     forget_written(target)
     atomic_write_text(_record_file(target), json.dumps(_describe(target), sort_keys=True))
 
@@ -38,6 +41,7 @@ def damage(target: Path, deep: bool = False) -> str | None:
     recorded = _read_record(record_file)
     if recorded is None:
         return f"{record_file}: not a record of the files written"
+    changed_times = False
     for name, entry in sorted(recorded.items()):
         path = target / name if target.is_dir() else target
         try:
@@ -48,9 +52,42 @@ def damage(target: Path, deep: bool = False) -> str | None:
             return f"{path}: missing"
         if stat.st_size != entry["bytes"]:
             return f"{path}: {stat.st_size:,} bytes, written as {entry['bytes']:,}"
-        if (deep or stat.st_mtime_ns != entry["mtime_ns"]) and content_digest(path) != entry[DIGEST]:
-            return f"{path}: its content is not what was written (same size, changed in place)"
+        times = {"mtime_ns": stat.st_mtime_ns, "ctime_ns": stat.st_ctime_ns}
+        if deep or any(entry.get(key) != value for key, value in times.items()):
+            if content_digest(path) != entry[DIGEST]:
+                return f"{path}: its content is not what was written (same size, changed in place)"
+            changed_times |= any(entry.get(key) != value for key, value in times.items())
+            entry.update(times)
+    if changed_times:  # the same content: hashed once, not at every check from now on
+        _rewrite_record(record_file, recorded)
     return None
+
+
+def _rewrite_record(record_file: Path, recorded: dict[str, dict]) -> None:
+    """The record with its files' times brought up to date; where it cannot be written (a read-only output folder),
+    the files are simply hashed again next time."""
+    try:
+        atomic_write_text(record_file, json.dumps(recorded, sort_keys=True))
+    except OSError:
+        pass
+
+
+def remove_damaged(root: Path) -> list[str]:
+    """Hash every file of every recorded target under `root` against its record, and remove each target that is
+    not what was written, with its record, so that a build makes it again: what the cheap check cannot see (bytes a
+    disk changed without any time changing) is found here. What was found and removed, a line per target."""
+    found = []
+    for record_file in sorted(root.rglob(f".*{_RECORD}")):
+        target = record_file.with_name(record_file.name[1 : -len(_RECORD)])
+        damaged = damage(target, deep=True) if target.exists() else None
+        if damaged:
+            forget_written(target)
+            if target.is_dir() and not target.is_symlink():
+                shutil.rmtree(target, ignore_errors=True)
+            else:
+                target.unlink(missing_ok=True)
+            found.append(f"{damaged}: {target.name} removed, to be made again")
+    return found
 
 
 def forget_written(target: Path) -> None:
@@ -76,6 +113,8 @@ def _read_record(record_file: Path) -> dict[str, dict] | None:
             return None
         if type(entry.get("bytes")) is not int or type(entry.get("mtime_ns")) is not int:
             return None
+        if type(entry.get("ctime_ns", 0)) is not int:  # a record written before ctimes were kept has none
+            return None
     return recorded
 
 
@@ -86,9 +125,10 @@ def _describe(target: Path) -> dict[str, dict]:
         if path.exists():
             stat = path.stat()
             name = path.relative_to(target).as_posix() if target.is_dir() else target.name
-            described[name] = {"bytes": stat.st_size, "mtime_ns": stat.st_mtime_ns, DIGEST: content_digest(path)}
+            described[name] = {"bytes": stat.st_size, "mtime_ns": stat.st_mtime_ns, "ctime_ns": stat.st_ctime_ns,
+                               DIGEST: content_digest(path)}  # fmt: skip
     return described
 
 
 def _record_file(target: Path) -> Path:
-    return target.with_name(f".{target.name}.written.json")
+    return target.with_name(f".{target.name}{_RECORD}")

@@ -1,6 +1,6 @@
 """Where published results live under the output folder, for the publishers that write them and the commands
 that read them: each experiment's tracks and report under `experiments/<name>/`, the submission's tracks under
-`submission/`, the nightly runs' records in `history.jsonl` and the latest one's rankings in `nightly-rankings/`."""
+`submission/`, the stages' cache under `cache/`, the nightly runs' records in `history.jsonl` and the latest one's rankings in `nightly-rankings/`."""
 
 from __future__ import annotations
 
@@ -32,12 +32,17 @@ def nightly_rankings_folder(output_dir: str | Path) -> Path:
     return Path(output_dir) / "nightly-rankings"
 
 
+def cache_folder(output_dir: str | Path) -> Path:
+    """Where the stages' targets are cached, `<track>/<stage>/` each."""
+    return Path(output_dir) / "cache"
+
+
 def written_folders(output_dir: str | Path, name: str) -> list[Path]:
     """Every folder a run of experiment `name` writes entries into, so that what killed writers left in them can
     be swept at start: the output folder (the history) and the folders in it (the digests'), the experiment's (its
     tracks and report), the submission's, and each cached stage's (`cache/<track>/<stage>/`)."""
     output_dir = Path(output_dir)
     folders = [output_dir, *output_dir.glob("*"), experiment_folder(output_dir, name), submission_folder(output_dir)]
-    folders += [*(output_dir / "cache").glob("*"), *(output_dir / "cache").glob("*/*")]
+    folders += [*cache_folder(output_dir).glob("*"), *cache_folder(output_dir).glob("*/*")]
     folders += [*nightly_rankings_folder(output_dir).glob("*")]
     return sorted({folder for folder in folders if folder.is_dir()})

@@ -4,6 +4,7 @@ clean run publishes, and no temporary entry is left behind: nothing lost, nothin
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -101,15 +102,20 @@ def _damage(path: Path, how: str) -> None:
         ("ingest", "*.parquet", "garbage"), ("tokens", "*.parquet", "flipped"), ("index", "*/data.npy", "flipped"),
         ("index", "*/indices.npy", "garbage"), ("queries", "*.parquet", "garbage"), ("rank", "*.arrow", "flipped"),
         ("run", "*.txt", "flipped"), ("evaluation", "*.json", "garbage")]
-     for how in ("truncated", same_size)],
+     for how in ("truncated", same_size)] + [
+        ("index", "*/data.npy", "flipped, time set back"), ("run", "*.txt", "garbage, time set back"),
+        ("evaluation", "*.json", "flipped, time set back")],
 )  # fmt: skip
 def test_a_damaged_cache_file_is_found_and_its_stage_done_again(tmp_path, reference, caplog, stage, pattern, how):
-    """A damaged file is found when a later stage needs it, by its size or, at the same size, by its content: here
-    everything after it is gone, so all of it is."""
+    """A damaged file is found when a later stage needs it, by its size or, at the same size, by its content (its
+    modification time set back too: the ctime tells): here everything after it is gone, so all of it is."""
     runs_file, outputs = copy_project(tmp_path, "args")
     build(runs_file, outputs)
     damaged = sorted(p for p in (outputs / "cache" / "args" / stage).glob(pattern) if not p.name.startswith("."))[0]
-    _damage(damaged, how)
+    written = damaged.stat()
+    _damage(damaged, how.split(",")[0])
+    if how.endswith("time set back"):
+        os.utime(damaged, ns=(written.st_atime_ns, written.st_mtime_ns))
     later = STAGES[STAGES.index(stage) + 1 :]
     for folder in [
         *(outputs / "cache" / "args" / name for name in later),
@@ -269,15 +275,18 @@ def test_a_second_runs_file_naming_the_same_experiment_is_refused_in_one_line(tm
 
 
 @pytest.mark.parametrize(("stage", "pattern"), [("tokens", "*.parquet"), ("ingest", "*.parquet")])
-def test_a_damaged_parquet_page_that_keeps_its_time_is_found_reading_it(tmp_path, reference, stage, pattern):
-    """Damage that leaves a file's size and modification time as recorded passes the completeness check; the page
-    checksums find it when the next stage reads the file: one line, the file removed, and the next run heals."""
+def test_a_damaged_parquet_page_that_keeps_its_times_is_found_reading_it(tmp_path, reference, stage, pattern):
+    """Damage that leaves a file's size and times as recorded (a disk's fault: here the record is made to match the
+    damaged file) passes the completeness check; the page checksums find it when the next stage reads the file: one
+    line, the file removed, and the next run heals."""
     runs_file, outputs = copy_project(tmp_path, "args")
     build(runs_file, outputs)
     damaged = sorted(p for p in (outputs / "cache" / "args" / stage).glob(pattern) if not p.name.startswith("."))[0]
-    written = damaged.stat()
     _damage(damaged, "flipped")
-    os.utime(damaged, ns=(written.st_atime_ns, written.st_mtime_ns))
+    record = damaged.with_name(f".{damaged.name}.written.json")
+    entries = json.loads(record.read_text())
+    entries[damaged.name].update(mtime_ns=damaged.stat().st_mtime_ns, ctime_ns=damaged.stat().st_ctime_ns)
+    record.write_text(json.dumps(entries))
     later = STAGES[STAGES.index(stage) + 1 :]
     for folder in [*(outputs / "cache" / "args" / name for name in later), outputs / "experiments",
                    outputs / "submission"]:  # fmt: skip

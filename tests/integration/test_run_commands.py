@@ -60,6 +60,39 @@ def test_run_experiment_in_one_process_reruns_what_a_changed_parameter_reaches(t
     assert str(outputs / "logs") in str(failed.value)
 
 
+def _damage_under_the_file_system(data: Path) -> None:
+    """Change 64 bytes of a cached file and make its record match the new times, as a disk's fault leaves them."""
+    written = data.read_bytes()
+    data.write_bytes(written[:200] + bytes(b ^ 0x40 for b in written[200:264]) + written[264:])
+    record = data.parent.with_name(f".{data.parent.name}.written.json")
+    entries = json.loads(record.read_text())
+    entries[data.name].update(mtime_ns=data.stat().st_mtime_ns, ctime_ns=data.stat().st_ctime_ns)
+    record.write_text(json.dumps(entries))
+
+
+def test_verify_cache_finds_damage_no_time_shows_and_the_index_is_made_again(tmp_path):
+    """Bytes of the index changed under the file system: the usual check (sizes and times) takes the index, so a
+    changed k1 would rank from it; `run --verify-cache`, and every nightly, hashes the cache first, removes it with
+    a warning, and it is made again."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    assert argrank("run", "--runs-file", str(runs_file), "--outputs", str(outputs)).returncode == 0
+    (data,) = (outputs / "cache" / "args" / "index").glob("*/data.npy")
+    written = data.read_bytes()
+    _damage_under_the_file_system(data)
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"]["argrank-bm25"]["params"]["k1"] = 0.9
+    runs_file.write_text(yaml.safe_dump(config))
+    done = argrank("run", "--runs-file", str(runs_file), "--outputs", str(outputs), "--verify-cache")
+    assert done.returncode == 0, done.stderr
+    assert f"argrank: warning: damaged cache file {data}: its content is not what was written" in done.stderr
+    assert data.read_bytes() == written  # made again, as it was first written
+    nightly = ("nightly", "--runs-file", str(runs_file), "--outputs", str(outputs))
+    assert "damaged cache file" not in argrank(*nightly).stderr
+    _damage_under_the_file_system(data)
+    done = argrank(*nightly)
+    assert done.returncode == 0 and f"argrank: warning: damaged cache file {data}" in done.stderr, done.stderr
+
+
 def test_nightly_appends_a_record_draws_the_trend_and_exits_3_when_a_mean_drops(tmp_path):
     runs_file, outputs = copy_project(tmp_path, "args")
     nightly = ("nightly", "--runs-file", str(runs_file), "--outputs", str(outputs), "--tolerance", "0.01")

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from argrank.core.integrity import damage, forget_written, record_written
+from argrank.core import integrity
+from argrank.core.fingerprint import content_digest
+from argrank.core.integrity import damage, forget_written, record_written, remove_damaged
 from argrank.core.published_folder import MANIFEST, is_published, publish
 
 
@@ -90,7 +92,7 @@ def test_a_damaged_record_is_damage_and_is_written_anew(tmp_path, record):
     assert damage(target) is None and json.loads(written.read_text())["a.parquet"]["bytes"] == 9
 
 
-def test_a_file_changed_in_place_to_the_same_size_is_damage_and_one_only_touched_is_not(tmp_path):
+def test_a_file_changed_in_place_to_the_same_size_is_damage_and_one_only_touched_is_not(tmp_path, monkeypatch):
     target = tmp_path / "index"
     target.mkdir()
     (target / "data.npy").write_bytes(b"\x93NUMPY" + bytes(range(200)))
@@ -98,14 +100,45 @@ def test_a_file_changed_in_place_to_the_same_size_is_damage_and_one_only_touched
     record_written(target)
     data = target / "data.npy"
     written = data.stat().st_mtime_ns
+    hashed = []
+    monkeypatch.setattr(integrity, "content_digest", lambda path: hashed.append(path) or content_digest(path))
+    assert damage(target) is None and hashed == []  # a stat per file, no hash
     os.utime(data, ns=(written + 10**9, written + 10**9))  # touched: the same bytes, hashed again and taken
-    assert damage(target) is None
+    assert damage(target) is None and hashed == [data]
+    assert damage(target) is None and hashed == [data]  # once: its record now has the new times
     flipped = bytearray(data.read_bytes())
     flipped[100] ^= 0xFF
     data.write_bytes(bytes(flipped))
     assert damage(target) == f"{data}: its content is not what was written (same size, changed in place)"
-    os.utime(data, ns=(written, written))  # damage that keeps the recorded time is not found by the record
+    os.utime(data, ns=(written, written))  # the time set back sets the ctime: still found
+    assert damage(target) == f"{data}: its content is not what was written (same size, changed in place)"
+
+
+def test_damage_below_the_file_system_is_found_by_the_deep_check_alone(tmp_path):
+    """Bytes changed where no time changes with them (a disk's fault; here the record made to match the file's
+    times) pass the cheap check; the check made where reading failed hashes every file and finds them."""
+    target = tmp_path / "run.txt"
+    target.write_text("1 Q0 d 1 1.0 run\n")
+    record_written(target)
+    target.write_text("1 Q0 e 1 1.0 run\n")
+    record = tmp_path / ".run.txt.written.json"
+    entry = json.loads(record.read_text())
+    entry["run.txt"].update(mtime_ns=target.stat().st_mtime_ns, ctime_ns=target.stat().st_ctime_ns)
+    record.write_text(json.dumps(entry))
     assert damage(target) is None
+    assert damage(target, deep=True) == f"{target}: its content is not what was written (same size, changed in place)"
+
+
+def test_a_record_from_before_ctimes_were_kept_is_hashed_once_and_brought_up_to_date(tmp_path):
+    target = tmp_path / "run.txt"
+    target.write_text("1 Q0 d 1 1.0 run\n")
+    record_written(target)
+    record = tmp_path / ".run.txt.written.json"
+    entry = json.loads(record.read_text())
+    del entry["run.txt"]["ctime_ns"]
+    record.write_text(json.dumps(entry))
+    assert damage(target) is None
+    assert json.loads(record.read_text())["run.txt"]["ctime_ns"] == target.stat().st_ctime_ns
 
 
 def test_a_target_recorded_by_sizes_alone_is_taken_and_its_old_record_forgotten(tmp_path):
@@ -118,3 +151,27 @@ def test_a_target_recorded_by_sizes_alone_is_taken_and_its_old_record_forgotten(
     assert damage(target) is None
     forget_written(target)
     assert not old.exists()
+
+
+def test_remove_damaged_hashes_every_recorded_target_and_removes_only_the_damaged(tmp_path):
+    folder = tmp_path / "cache" / "args"
+    index, run, unrecorded = folder / "index" / "bm25", folder / "run" / "a.txt", folder / "run" / "old.txt"
+    index.mkdir(parents=True)
+    run.parent.mkdir()
+    (index / "data.npy").write_bytes(b"\x93NUMPY" + bytes(range(200)))
+    run.write_text("1 Q0 d 1 1.0 run\n")
+    unrecorded.write_text("from before records were kept\n")
+    for target in (index, run):
+        record_written(target)
+    assert remove_damaged(tmp_path / "cache") == []
+    data = index / "data.npy"
+    data.write_bytes(data.read_bytes().replace(b"\x10", b"\x11"))  # a disk's fault: the record made to match
+    record = index.with_name(".bm25.written.json")
+    entries = json.loads(record.read_text())
+    entries["data.npy"].update(mtime_ns=data.stat().st_mtime_ns, ctime_ns=data.stat().st_ctime_ns)
+    record.write_text(json.dumps(entries))
+    assert damage(index) is None  # what the check while scheduling sees
+    assert remove_damaged(tmp_path / "cache") == [
+        f"{data}: its content is not what was written (same size, changed in place): bm25 removed, to be made again"
+    ]
+    assert not index.exists() and not record.exists() and run.exists() and unrecorded.exists()
