@@ -74,8 +74,9 @@ def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
                 raise InputError(qrels_path, "", f"{error} (run {path})") from None
         if kept is not None:
             try:
-                for _ in run if not judgments else ():  # read for the stance alone
-                    pass
+                if not judgments:  # the run is read for its stance alone
+                    for _ in run:
+                        pass
                 stances[path] = stance.evaluate(kept.lines, stance_judged)
             except ValueError as error:  # column 2 mixes Q0 and stance labels: name the run file too
                 raise InputError(path, "", str(error)) from None
