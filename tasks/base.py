@@ -25,7 +25,7 @@ from luigi.task import flatten
 from argrank.core.atomic import remove_leftovers
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import digest, remember_digests_in
-from argrank.core.integrity import damage, forget_written, record_written
+from argrank.core.integrity import damage, forget_written, record_written, remove_target
 from argrank.core.layout import cache_folder
 from argrank.core.progress import reporting
 from argrank.kernels import KERNELS
@@ -70,7 +70,7 @@ def _checked_run(run: Callable[[CachedTask], None]) -> Callable[[CachedTask], No
             try:
                 self.check_inputs("while it ran")
             except InputError:
-                _remove(target)
+                remove_target(target)
                 raise
             record_written(target)
 
@@ -91,18 +91,10 @@ def _damaged_inputs_named(task: CachedTask) -> Iterator[None]:
             damaged = damage(path, deep=True) if isinstance(path, Path) and path.exists() else None
             if damaged:
                 forget_written(path)
-                _remove(path)
+                remove_target(path)
                 raise InputError(path, "", f"damaged cache file, found reading it ({damaged}): removed, so that "
                                  f"the next run makes it again ({required.stage})") from None  # fmt: skip
         raise
-
-
-def _remove(target: Path) -> None:
-    """Remove a stage's target, a file or a folder, whatever is left of it."""
-    if target.is_dir():
-        shutil.rmtree(target, ignore_errors=True)
-    else:
-        target.unlink(missing_ok=True)
 
 
 DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (core/fingerprint.py)

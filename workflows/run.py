@@ -264,6 +264,10 @@ def _signatures(runs_file: str) -> dict[str, str]:
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     _add_build_arguments(parser, cmd_run)
+    parser.add_argument(  # the nightly always does it
+        "--verify-cache", action="store_true", help="first hash every cached file against what its stage wrote and "
+        "remove a damaged one, to be made again (the usual check looks at sizes and times only)"
+    )  # fmt: skip
 
 
 def add_nightly_arguments(parser: argparse.ArgumentParser) -> None:
@@ -296,9 +300,4 @@ def _add_build_arguments(parser: argparse.ArgumentParser, handler) -> None:
     parser.add_argument("--workers", type=int, default=1, help="Luigi workers running independent tasks")
     parser.add_argument("--scheduler-host", help="run through luigid on this host instead of a local scheduler")
     parser.add_argument("--scheduler-port", type=int, default=8082, help="luigid's port (default 8082)")
-    if handler is cmd_run:  # the nightly always does it
-        parser.add_argument(
-            "--verify-cache", action="store_true", help="first hash every cached file against what its stage wrote "
-            "and remove a damaged one, to be made again (the usual check looks at sizes and times only)"
-        )  # fmt: skip
     parser.set_defaults(handler=handler, usage_error=parser.error)

@@ -53,10 +53,11 @@ def damage(target: Path, deep: bool = False) -> str | None:
         if stat.st_size != entry["bytes"]:
             return f"{path}: {stat.st_size:,} bytes, written as {entry['bytes']:,}"
         times = {"mtime_ns": stat.st_mtime_ns, "ctime_ns": stat.st_ctime_ns}
-        if deep or any(entry.get(key) != value for key, value in times.items()):
+        changed = any(entry.get(key) != value for key, value in times.items())
+        if deep or changed:
             if content_digest(path) != entry[DIGEST]:
                 return f"{path}: its content is not what was written (same size, changed in place)"
-            changed_times |= any(entry.get(key) != value for key, value in times.items())
+            changed_times |= changed
             entry.update(times)
     if changed_times:  # the same content: hashed once, not at every check from now on
         _rewrite_record(record_file, recorded)
@@ -82,12 +83,17 @@ def remove_damaged(root: Path) -> list[str]:
         damaged = damage(target, deep=True) if target.exists() else None
         if damaged:
             forget_written(target)
-            if target.is_dir() and not target.is_symlink():
-                shutil.rmtree(target, ignore_errors=True)
-            else:
-                target.unlink(missing_ok=True)
+            remove_target(target)
             found.append(f"{damaged}: {target.name} removed, to be made again")
     return found
+
+
+def remove_target(target: Path) -> None:
+    """Remove a stage's target, a file or a folder, whatever is left of it."""
+    if target.is_dir() and not target.is_symlink():
+        shutil.rmtree(target, ignore_errors=True)
+    else:
+        target.unlink(missing_ok=True)
 
 
 def forget_written(target: Path) -> None:
