@@ -47,13 +47,13 @@ class ExperimentReport(luigi.Task):
         return [*read_history(history_file(Settings().output_dir)), *([json.loads(tonight)] if tonight else [])]
 
     def participants(self) -> list[tuple[str, str, str]]:
-        """(track, file, content digest) of every participants' run a ranking section places its runs among
+        """(track, run name, content digest) of every participants' run a ranking section places its runs among
         (`participants:`), so that a changed or added run there rewrites the report."""
         found = []
         for name, section in load_experiment(self.runs_file).tracks.items():
             folder = getattr(section, "participants", None)
             if folder is not None:
-                found += [(name, path.name, file_digest(path)) for path in participant_files(folder, []).values()]
+                found += [(name, run, file_digest(path)) for run, path in participant_files(folder, []).runs.items()]
         return found
 
     @functools.cached_property

@@ -7,6 +7,7 @@ processes, luigid and the benchmark, and are all marked slow, so `pytest -m "not
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,21 @@ def shared_data() -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def organizers_runs(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shared 2022 Task 2 runs laid out as the organizers publish a year's runs: `runs/TEAM/output/runN.txt`
+    (so run1 and run3 repeat across teams), a README beside the team folders and a team's notes beside its
+    output folder. Read-only for the tests: copy it to change it."""
+    runs = tmp_path_factory.mktemp("organizers") / "runs"
+    for path in sorted((shared_data / "touche-task2" / "runs-2022").glob("*.txt")):
+        team, _, number = path.stem.rpartition("-")
+        (runs / team / "output").mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, runs / team / "output" / f"{number}.txt")
+    (runs / "README.md").write_text("# Touché 2022, Task 2: the participants' runs\n\nOne folder per team.\n")
+    (runs / "Grimjack" / "notes.txt").write_text("Run 3 re-ranks run 1 with a stance model.\n")
+    return runs
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,7 @@ import argrank.lazylibs as lazylibs
 from argrank.core.text_table import text_table
 from argrank.evaluation.comparison import PerTopic, Significance, compare
 from argrank.evaluation.names import lower_is_better
+from argrank.formats.participant_runs import ParticipantRuns, participant_runs
 
 CONFIDENCE = 0.95
 
@@ -78,18 +79,14 @@ def standings(
     return Standings(track, qrels, measure, len(topics), list(ours), significance, confidence, rows)
 
 
-def participant_files(folder: Path, ours: list[str]) -> dict[str, Path]:
-    """Tag → run file of every file in a folder of published runs (hidden ones aside), tagged by its stem.
-    ValueError for a folder that is none or holds no file, and for a tag one of `ours` or another file has."""
-    if not folder.is_dir():
-        raise ValueError(f"{folder}: not a folder of run files")
-    found: dict[str, Path] = {}
-    for path in sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
-        if path.stem in ours or path.stem in found:
-            raise ValueError(f"two runs are tagged {path.stem!r}: rename the file {path}")
-        found[path.stem] = path
-    if not found:
-        raise ValueError(f"{folder}: no run file in it")
+def participant_files(folder: Path, ours: list[str]) -> ParticipantRuns:
+    """The runs of a folder of published runs (formats.participant_runs: the organizers' layout or a flat folder),
+    named by stem or, where stems repeat, by their path below it. ValueError for a folder that is none or holds no
+    run, and for a participant's run named like one of `ours`."""
+    found = participant_runs(folder)
+    shared = sorted(set(found.runs) & set(ours))
+    if shared:
+        raise ValueError(f"two runs would be named {shared[0]!r}: yours and {found.runs[shared[0]]} (rename yours)")
     return found
 
 

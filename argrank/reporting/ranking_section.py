@@ -52,7 +52,7 @@ def _standings(track: RankingTrack, section: TrackSection, qrels: str, per_topic
     prints them: ranked by `measure` with t intervals, ours marked, each tested against every participant's."""
     judged = track.read_qrels(section.qrels[qrels])
     theirs = {tag: track.score(read_run(path), judged, [measure], None, JUDGED_TOPICS).per_topic
-              for tag, path in participant_files(section.participants, list(per_topic)).items()}  # fmt: skip
+              for tag, path in participant_files(section.participants, list(per_topic)).runs.items()}  # fmt: skip
     ours = {tag: {topic: {measure: scores[measure]} for topic, scores in by.items()} for tag, by in per_topic.items()}
     result = standings(section.name, qrels, {**ours, **theirs}, list(ours), measure)
     rows = []

@@ -78,7 +78,7 @@ def test_participants_mistakes_are_one_line(shared_data, tmp_path):
     shutil.copy(folder / "Katana-run1.txt", clash)
     options = ["compare", "--track", "comparative", "--qrels", qrels]
     done = argrank(*options, "--run", str(clash), "--participants", str(folder))
-    assert done.returncode == 2 and "two runs are tagged 'Katana-run1'" in done.stderr
+    assert done.returncode == 2 and "two runs would be named 'Katana-run1'" in done.stderr
     done = argrank(*options, "--run", str(clash), "--participants", str(tmp_path / "none"))
     assert done.returncode == 2 and "not a folder of run files" in done.stderr
     done = argrank(*options, "--run", str(clash), "--participants", str(folder), "--latex", "t.tex")
@@ -112,5 +112,5 @@ def test_the_report_places_the_runs_among_the_participants_of_participants(tmp_p
     shutil.copy(published / "argrank-bm25.txt", folder / "argrank-bm25.txt")
     clash = runs_file.with_name("clash.yaml")  # a file of its own: runs files are read once per process
     clash.write_text(runs_file.read_text())
-    with pytest.raises(InputError, match="args.participants: two runs are tagged 'argrank-bm25'"):
+    with pytest.raises(InputError, match="args.participants: two runs would be named 'argrank-bm25'"):
         load_experiment(clash)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 from pathlib import Path
 
 from argrank.config import experiment_section
@@ -214,13 +215,18 @@ def _finite(value):
 
 
 def _participants(args: argparse.Namespace, ours: dict[str, str]) -> dict[str, str]:
-    """Tag → run file of every file in --participants (evaluation.standings.participant_files)."""
+    """Name → run file of every run in --participants (evaluation.standings.participant_files), with a warning
+    for the files skipped."""
     if not ours:
         args.usage_error("--participants places runs of yours among them: give --run or --runs-file")
+    folder = Path(args.participants)
     try:
-        return {tag: str(path) for tag, path in participant_files(Path(args.participants), list(ours)).items()}
+        found = participant_files(folder, list(ours))
     except ValueError as error:
         args.usage_error(f"--participants {error}")
+    for note in found.notes(folder):
+        print(f"argrank: warning: {note}", file=sys.stderr)
+    return {tag: str(path) for tag, path in found.runs.items()}
 
 
 def _show_standings(args: argparse.Namespace, track: str, qrels: str, per_topic: dict, ours: list[str],
