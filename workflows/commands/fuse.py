@@ -1,15 +1,28 @@
 """`argrank fuse`: several run files fused into one (argrank.evaluation.fusion); with judgments, the fusion's weights
-or parameter chosen on them and, with --cv, its cross-validated figure (argrank.evaluation.fusion_tuning)."""
+or parameter chosen on them and, with --cv, its cross-validated figure (argrank.evaluation.fusion_tuning). Each run
+is shown by one name (formats.run_names), and a fused Task 2 run carries its members' stance in column 2."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
-from argrank.evaluation.fusion import METHODS, NORMS, fuse, fused_lines, ranked
+from argrank.evaluation.fusion import (
+    METHODS,
+    NO_STANCE,
+    NORMS,
+    applied_norm,
+    carried_stances,
+    fuse,
+    fused_lines,
+    method_params,
+    ranked,
+    stated_stances,
+    voting,
+)
 from argrank.evaluation.fusion_tuning import TUNABLE, tuned
 from argrank.formats.qrels import read_qrels
+from argrank.formats.run_names import run_names
 from argrank.formats.runfile import read_run, write_run
 from workflows.commands.param_option import param_pairs
 
@@ -19,9 +32,14 @@ def cmd_fuse(args: argparse.Namespace) -> int:
         args.usage_error("fusion needs at least two --run files")
     if (args.cv or args.qrels) and not args.optimize or args.optimize and not args.qrels:
         args.usage_error("--optimize MEASURE needs --qrels, and --qrels and --cv need --optimize")
+    try:
+        names = run_names(args.run, args.name)
+    except ValueError as error:
+        args.usage_error(str(error))
     params = _params(args)
-    runs = [ranked(read_run(path)) for path in args.run]
-    names = [Path(path).stem for path in args.run]
+    lines = [read_run(path) for path in args.run]
+    stances = [_stance(args, path, run) for path, run in zip(args.run, lines)]
+    runs = [ranked(run) for run in lines]
     report: dict = {"method": args.method, "norm": args.norm, "runs": list(args.run)}
     if args.optimize:
         try:
@@ -31,12 +49,21 @@ def cmd_fuse(args: argparse.Namespace) -> int:
             args.usage_error(str(error))
         params = {**params, **report["chosen"]}
     try:
+        params = method_params(args.method, params, len(runs))
+        norm = applied_norm(args.method, args.norm)
         fused = fuse(runs, args.method, args.norm, params, args.depth)
     except ValueError as error:
         args.usage_error(str(error))
-    report.update(params=params, topics=len(fused))
+    report.update(norm=norm, params=params, topics=len(fused), names=names)
+    if "weights" in params:
+        report["weights_by_run"] = dict(zip(names, params["weights"]))
+    carried = None
+    if any(stance is not None for stance in stances):
+        weights = params.get("weights", [1.0] * len(runs))
+        carried, unvoted = carried_stances(fused, stances, runs, weights)
+        report["stance"] = {"voters": [names[index] for index in voting(stances, weights)], "unvoted": unvoted}
     if args.output:
-        write_run(args.output, fused_lines(fused, args.tag))
+        write_run(args.output, fused_lines(fused, args.tag, carried))
         report["output"] = args.output
     print(json.dumps(report, indent=2) if args.json else _text(report))
     return 0
@@ -53,9 +80,27 @@ def _params(args: argparse.Namespace) -> dict:
     return params
 
 
+def _stance(args: argparse.Namespace, path: str, lines: list) -> dict | None:
+    """The run's stance per (topic, doc), None where it states none; a usage error for a column 2 that mixes."""
+    try:
+        return stated_stances(lines)
+    except ValueError as error:
+        args.usage_error(f"--run {path}: {error}")
+
+
+def _shown(params: dict, names: list[str]) -> str:
+    """A method's parameters for the console, each run's weight by its name."""
+    if "weights" in params:
+        return "weights: " + ", ".join(f"{name} {float(weight)!r}" for name, weight in zip(names, params["weights"]))
+    return "; ".join(f"{name}: {value:g}" for name, value in params.items())
+
+
 def _text(report: dict) -> str:
-    lines = [f"{report['method']} after {report['norm']} of {len(report.get('runs', []))} runs, {report['topics']} "
-             f"topics; parameters: {json.dumps(report['params'])}"]  # fmt: skip
+    names = report["names"]
+    how = f"after {report['norm']}" if report["norm"] else "on ranks"
+    lines = [f"{report['method']} {how} of {len(names)} runs, {report['topics']} topics"]
+    if report["params"]:
+        lines.append(_shown(report["params"], names))
     if "measure" in report:
         measure = report["measure"]
         lines.append(f"{measure} on all judged topics with these parameters: {report['in_sample_mean']:.4f}")
@@ -63,8 +108,13 @@ def _text(report: dict) -> str:
         if "cv_mean" in report:
             lines.append(f"cross-validated over {len(report['folds'])} folds: {report['cv_mean']:.4f}")
             for number, fold in enumerate(report["folds"], start=1):
-                lines.append(f"  fold {number} ({len(fold['topics'])} topics): {json.dumps(fold['chosen'])}, held out "
-                             f"{fold['held_out_mean']:.4f}")  # fmt: skip
+                chosen = _shown(fold["chosen"], names)
+                lines.append(f"  fold {number} ({len(fold['topics'])} topics): {chosen + '; ' if chosen else ''}"
+                             f"held out {fold['held_out_mean']:.4f}")  # fmt: skip
+    if "stance" in report:
+        voters = ", ".join(report["stance"]["voters"]) or "no run"
+        lines.append(f"stance: the weighted vote of {voters}; {report['stance']['unvoted']} passages none of them "
+                     f"holds got {NO_STANCE}")  # fmt: skip
     if "output" in report:
         lines.append(f"written to {report['output']}")
     return "\n".join(lines)
@@ -72,13 +122,18 @@ def _text(report: dict) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--run", action="append", default=[], required=True, help="a run file (repeat: two or more)")
+    parser.add_argument("--name", action="append", default=[],
+                        help="a run's name in the output, one per --run in order (default: the file's stem, else "
+                             "its path below the runs' shared folder)")  # fmt: skip
     parser.add_argument("--method", choices=list(METHODS), default="combsum", help="the fusion method (combsum)")
-    parser.add_argument("--norm", choices=list(NORMS), default="min-max", help="each run's normalisation (min-max)")
+    parser.add_argument("--norm", choices=list(NORMS), default="min-max",
+                        help="each run's normalisation (min-max); rrf, isr, bordafuse and condorcet read ranks, "
+                             "which only borda changes")  # fmt: skip
     parser.add_argument("--param", action="append", metavar="NAME=VALUE", help="a method's parameter, e.g. k=60")
     parser.add_argument("--weights", help="wsum's and wmnz's weights, one per --run, e.g. 0.7,0.3")
     parser.add_argument("--depth", type=int, default=1000, help="documents per topic in the fused run (1000)")
     parser.add_argument("--tag", default="fused", help="the fused run's tag (fused)")
-    parser.add_argument("--output", help="write the fused run to this file")
+    parser.add_argument("--output", help="write the fused run to this file (column 2: the members' stance, if any)")
     parser.add_argument("--qrels", help="judgments to choose the parameters on (with --optimize)")
     parser.add_argument("--optimize", metavar="MEASURE",
                         help=f"choose {', '.join(f'{m} {p}' for m, p in TUNABLE.items())} for nDCG@k or P@k")
