@@ -8,6 +8,7 @@ track of another shape reads its section itself (Track.read_section).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from argrank.evaluation.names import EXAMPLES, STANCE
 from argrank.evaluation.standings import participant_files
 from argrank.formats.ir_datasets_cache import dataset_settings
 from argrank.formats.runs_yaml import RunsFileLoader, TooLarge
+from argrank.quality.ltr import check_held_out
 from argrank.quality.ltr import step_signature as ltr_step_signature
 from argrank.quality.rerank import step_signature as quality_step_signature
 from argrank.quality.settings import DEFAULTS as QUALITY_DEFAULTS
@@ -140,6 +142,20 @@ def experiment_section(runs_file: str | Path, name: str) -> tuple[str, Any]:
     if name not in experiment.tracks:
         raise InputError(runs_file, "", f"no {name} track in this experiment (it has {', '.join(experiment.tracks)})")
     return experiment.name, experiment.tracks[name]
+
+
+def check_training_held_out(section: Any, runs: Sequence[RunSpec] | None = None) -> None:
+    """InputError where an ltr step of the section's runs (or of `runs`, and the runs they fuse) would learn from
+    topics the section ranks (quality.ltr.check_held_out). Not part of load_experiment, which keeps what it read per
+    runs-file content: each build calls it as it builds its graph from a section (workflows.graph, `argrank tira`),
+    so the topics files are read as they are now, whatever the cache or this process holds."""
+    training = getattr(section, "ltr_training", None)  # a ranking track's (TrackSection), where given
+    if training is None:
+        return
+    built = [member for spec in (section.runs if runs is None else runs)
+             for member in (spec, *(spec.fuse[0] if spec.fuse else ()))]  # fmt: skip
+    if any(step.use == LTR_STEP for spec in built for step in spec.rerank):
+        check_held_out(training[0], section.topics)
 
 
 def read_ranking_section(path: Path, track: RankingTrack, settings: Any, submission: bool) -> TrackSection:

@@ -24,7 +24,7 @@ from luigi.task import flatten
 
 from argrank.core.atomic import remove_leftovers
 from argrank.core.errors import InputError
-from argrank.core.fingerprint import digest, remember_digests_in
+from argrank.core.fingerprint import digest, file_digest, remember_digests_in
 from argrank.core.integrity import damage, forget_written, record_written, remove_target
 from argrank.core.layout import cache_folder
 from argrank.core.progress import reporting
@@ -152,6 +152,13 @@ class CachedTask(luigi.Task):
     def input_digests(self) -> list[str]:
         """Digests of the files this task reads itself (not through required tasks)."""
         return []
+
+    def input_files(self) -> dict[str, str]:
+        """Each file its location parameters name, with its digest: what the nightly record keeps of the inputs, so
+        that it can name a changed one. A folder is left to the task that reads its files (an ingest's corpus)."""
+        given = [getattr(self, name) for name in sorted(self.location_params())]
+        paths = sorted({file for value in given if value for file in _files(value) if isinstance(file, str) and file})
+        return {path: file_digest(path) for path in paths if os.path.isfile(path)}
 
     @classmethod
     def location_params(cls) -> frozenset[str]:

@@ -26,6 +26,10 @@ class IngestTask(CachedTask):
     def input_digests(self) -> list[str]:
         return [self.digest()]
 
+    def input_files(self) -> dict[str, str]:
+        """Its corpus, a file or a folder, by the digest that keys its target."""
+        return {self.corpus: self.digest()}
+
     def run(self) -> None:
         stats = self.ingest(self.output_path)
         log.info("ingested %d %s from %s", stats.rows, self.documents, self.corpus)

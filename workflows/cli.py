@@ -15,8 +15,7 @@ import os
 import sys
 
 from argrank.core.errors import InputError
-from workflows.luigi_config import luigi_config_problem
-from workflows.setup import configured_output_dir
+from workflows.luigi_config import configured_output_dir, luigi_config_problem
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
 
@@ -73,12 +72,12 @@ def commands() -> dict[str, tuple[str, str]]:
 
 def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The command line; only the command `argv` names gets its arguments (the list of commands and an unknown
-    command's error need none)."""
+    command's error need none), and one of ours is found without loading the tracks for theirs."""
     argv = sys.argv[1:] if argv is None else argv
     chosen = next((word for word in argv if not word.startswith("-")), None)
     top = argparse.ArgumentParser(prog="argrank", description=__doc__.splitlines()[0])
     subparsers = top.add_subparsers(dest="command", required=True)
-    for name, (where, about) in commands().items():
+    for name, (where, about) in (COMMANDS if chosen in COMMANDS else commands()).items():
         command = subparsers.add_parser(name, help=about)
         if name == chosen:
             module, _, function = where.partition(":")
@@ -100,8 +99,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _command(argv: list[str] | None) -> int:
-    args = parser(argv).parse_args(argv)
     try:
+        args = parser(argv).parse_args(argv)  # a graph command's module loads Luigi, which reads its configuration
         if getattr(args, "outputs", "") is None:  # no --outputs: luigi.cfg's output_dir, as the luigi command reads it
             args.outputs = configured_output_dir()
         return args.handler(args)

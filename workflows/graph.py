@@ -16,7 +16,7 @@ import luigi
 from luigi.cmdline_parser import CmdlineParser
 from luigi.retcodes import retcode
 
-from argrank.config import load_experiment
+from argrank.config import check_training_held_out, load_experiment
 from argrank.core.atomic import remove_leftovers
 from argrank.core.errors import InputError
 from argrank.core.layout import written_folders
@@ -53,10 +53,13 @@ class FullSubmission(luigi.WrapperTask):
 
 
 def _prepare_outputs(runs_file: str) -> None:
-    """Check the runs file, and that no other runs file publishes where it does (core.ownership; it claims those
-    folders when it first publishes), and sweep what killed writers left in every folder the run writes into: left
-    alone, their entries outlived every run whose stage did not run again, and showed as tracks."""
+    """Check the runs file, that no section learns from the topics it ranks (made here, on every build: a cached
+    model would skip a check in its stage), and that no other runs file publishes where it does (core.ownership; it
+    claims those folders when it first publishes), and sweep what killed writers left in every folder the run
+    writes into: left alone, their entries outlived every run whose stage did not run again, and showed as tracks."""
     experiment = load_experiment(runs_file)
+    for section in experiment.tracks.values():
+        check_training_held_out(section)
     output_dir = Settings().output_dir
     for folder, what in published_folders(output_dir, experiment):
         check_owner(folder, runs_file, what)

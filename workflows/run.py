@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import luigi
+from luigi.task import flatten
 
 from argrank.config import Experiment, load_experiment
 from argrank.core.errors import InputError
@@ -33,8 +34,10 @@ from argrank.core.integrity import remove_damaged
 from argrank.core.layout import cache_folder, experiment_folder, history_file, report_folder
 from argrank.reporting import history
 from argrank.reporting.movement import keep_rankings, kept_date, movement, moved_beyond
+from tasks.base import CachedTask
 from tasks.report import ExperimentReport
 from workflows.graph import FullSubmission
+from workflows.luigi_config import luigi_configuration
 from workflows.setup import fresh_build
 
 FAILED, DROPPED = 1, 3
@@ -54,7 +57,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_nightly(args: argparse.Namespace) -> int:
     experiment = load_experiment(args.runs_file)
     if not experiment.submission:
-        args.usage_error(f"{args.runs_file} is not the submission (no `submission: true`): nightly runs track that")
+        args.usage_error(f"{args.runs_file} is not the submission, which is all the nightly runs: add `submission: "
+                         "true` to it, or give the submission's runs file with --runs-file")  # fmt: skip
     if args.max_change is not None and not 0 <= args.max_change <= 1:
         args.usage_error(f"--max-change {args.max_change}: expected a change between 0 and 1")
     path = history_file(args.outputs)
@@ -73,6 +77,7 @@ def cmd_nightly(args: argparse.Namespace) -> int:
         "commit": _git_commit(),
         "runs_file": file_digest(args.runs_file),
         "signatures": _signatures(args.runs_file),
+        "input_files": _input_files(args.runs_file),
         "means": history.published_means(experiment, args.outputs),
     }
     # The report again, with tonight's record in its trend; the history keeps the record once all is built.
@@ -159,7 +164,7 @@ def run_experiment(runs_file: str = "runs.yaml", outputs: str = "outputs", worke
 
 def _build(runs_file: str, outputs: str, workers: int, host: str | None = None, port: int = 8082) -> str | None:
     """Build the runs file's FullSubmission; None on success, else what failed and where Luigi's log is."""
-    config = luigi.configuration.get_config()
+    config = luigi_configuration()
     config.set("argrank", "output_dir", outputs)
     config.set("core", "no_configure_logging", "true")  # our handlers, not Luigi's (see _log_quietly)
     log_file = Path(outputs) / "logs" / f"{load_experiment(runs_file).name}-{time.strftime('%Y%m%d-%H%M%S')}.log"
@@ -260,6 +265,36 @@ def _git_commit() -> str | None:
 def _signatures(runs_file: str) -> dict[str, str]:
     """Each track's publisher signature: a digest of every input file and parameter behind its results."""
     return {task.track: task.signature for task in ExperimentReport(runs_file=runs_file).requires()}
+
+
+def _input_files(runs_file: str) -> dict[str, dict[str, str]]:
+    """Per track, every input file its graph reads (the location parameters of its tasks: corpus, topics, qrels,
+    training sets, plug-in modules; CachedTask.input_files) with its digest, named relative to the runs file's
+    folder where it lies below it, so that the nightly can say which changed (history.changes)."""
+    folder = Path(runs_file).resolve().parent
+    found = {}
+    for publisher in ExperimentReport(runs_file=runs_file).requires():
+        files = {path: digest for task in _graph_tasks(publisher) if isinstance(task, CachedTask)
+                 for path, digest in task.input_files().items()}  # fmt: skip
+        found[publisher.track] = {_named(path, folder): digest for path, digest in sorted(files.items())}
+    return found
+
+
+def _graph_tasks(root: luigi.Task) -> list[luigi.Task]:
+    """`root` and every task it requires, directly or not, each once."""
+    seen, todo = {}, [root]
+    while todo:
+        task = todo.pop()
+        if task.task_id not in seen:
+            seen[task.task_id] = task
+            todo += flatten(task.requires())
+    return list(seen.values())
+
+
+def _named(path: str, folder: Path) -> str:
+    """`path` relative to `folder` where it lies below it, else as given."""
+    resolved = Path(path).resolve()
+    return resolved.relative_to(folder).as_posix() if resolved.is_relative_to(folder) else path
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:

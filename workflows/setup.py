@@ -1,5 +1,6 @@
-"""The process's set-up for running the graph, in one place: importing `workflows` (what `luigi --module
-workflows` does) calls `prepare_process`; a build in a process that has built before starts with `fresh_build`.
+"""The process's set-up for running the graph, in one place: the graph's root task (workflows.graph.FullSubmission,
+what `luigi --module workflows` builds) calls `prepare_process` as it is made; a build in a process that has built
+before starts with `fresh_build`.
 """
 
 from __future__ import annotations
@@ -35,15 +36,6 @@ def prepare_process() -> None:
     if not any(isinstance(f, NoTracebackForBadInput) for f in interface.filters):
         interface.addFilter(NoTracebackForBadInput())
     luigi.Task.event_handler(luigi.Event.FAILURE)(report_bad_input)  # a set of handlers: added once
-
-
-def configured_output_dir() -> str:
-    """luigi.cfg's `[argrank] output_dir` (default `outputs`): where a command without --outputs reads and writes,
-    as the `luigi` command does. InputError for an empty one, which would scatter the outputs in the current folder."""
-    value = luigi.configuration.get_config().get("argrank", "output_dir", "outputs")
-    if not str(value).strip():
-        raise InputError("luigi.cfg", "[argrank] output_dir", "empty: name the output folder (default outputs)")
-    return str(value)
 
 
 def fresh_build() -> None:

@@ -20,13 +20,17 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 
 from argrank import lazylibs
+from argrank.core.errors import InputError
 from argrank.core.params import Range
+from argrank.evaluation.in_sample import topics_named
+from argrank.formats.topics import read_topics, topic_order
 from argrank.index.store import Index
 from argrank.quality.rerank import Quality
 from argrank.retrieval.registry import make_ranker
@@ -42,6 +46,18 @@ RANGES = {
 }
 SEED = 0
 K1, B = 1.2, 0.75  # the per-field BM25's parameters (rank-bm25's defaults)
+
+
+def check_held_out(training_topics: str | Path, ranked_topics: str | Path) -> None:
+    """InputError naming the training topics that the run ranks too: a model learnt from them would be scored on
+    them. Made each time a graph is built from the runs file (workflows.graph, `argrank tira`), not in the model's
+    stage, whose cached target is named by its training topics alone: a model learnt for a run of other topics
+    would be taken from the cache, and the check skipped with it."""
+    training = {topic.number for topic in read_topics(training_topics)}
+    shared = topic_order(training & {topic.number for topic in read_topics(ranked_topics)})
+    if shared:
+        problem = f"the ltr step would learn from topics the run ranks: {topics_named(shared)}"
+        raise InputError(training_topics, "", problem)
 
 
 def feature_names(fields: Sequence[str], with_quality: bool) -> list[str]:

@@ -1,11 +1,12 @@
 """The nightly history: one JSON line per nightly run of the submission experiment, and what it remembers.
 
-A record holds when and from what the run was made (date, git commit, the runs file's and the inputs' digests)
-and every mean the submission published, so the report can draw each measure's trend and a scheduler can be told
-when one dropped. The gate compares a record with the latest earlier one of the same runs file (a changed runs file
-is another experiment, whose means may differ by design) and watches only the measures that say how good the runs
-are (each track's `gate_measures`, or the ones named), then names what changed between the two records, so that a
-reported drop can be traced. Records written before a key existed still load: each key is read with a default.
+A record holds when and from what the run was made (date, git commit, the runs file's digest, each track's signature
+and its input files' digests) and every mean the submission published, so the report can draw each measure's trend
+and a scheduler can be told when one dropped. The gate compares a record with the latest earlier one of the same
+runs file (a changed runs file is another experiment, whose means may differ by design) and watches only the
+measures that say how good the runs are (each track's `gate_measures`, or the ones named), then names what changed
+between the two records, so that a reported drop can be traced. Records written before a key existed still load:
+each key is read with a default.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from argrank.evaluation.names import lower_is_better
 from argrank.tracks.registry import track as registered
 
 log = logging.getLogger(__name__)
+INPUT_FILES = "input_files"  # track → input file (relative to the runs file, or as written) → its digest
 
 
 def read_history(path: Path) -> list[dict[str, Any]]:
@@ -64,6 +66,8 @@ def _record(line: bytes) -> dict[str, Any] | None:
         if record.get(key) is not None and not isinstance(record[key], str):
             return None
     if record.get("signatures") is not None and not _mapping_of(record["signatures"], 1, str):
+        return None
+    if record.get(INPUT_FILES) is not None and not _mapping_of(record[INPUT_FILES], 2, str):
         return None
     return record if _mapping_of(record.get("means"), 4, (int, float, type(None))) else None
 
@@ -155,18 +159,33 @@ def describe_gate(gate: Mapping[str, Collection[str]], means: dict[str, Any]) ->
 
 def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     """What differs between two records' origins, in words: the runs file, the inputs (the tracks whose signature
-    differs) and the commit (short hashes); "nothing" when all three are the same. A key only one of them has
-    counts as changed (records written before it existed)."""
+    differs, each with the input files whose digest differs where both records hold them) and the commit (short
+    hashes); "nothing" when all three are the same. A key only one of them has counts as changed (records written
+    before it existed)."""
     found = []
     if before.get("runs_file") != after.get("runs_file"):
         found.append("the runs file")
     old, new = before.get("signatures") or {}, after.get("signatures") or {}
     tracks = sorted(track for track in old.keys() | new.keys() if old.get(track) != new.get(track))
     if tracks:
-        found.append(f"the inputs of {', '.join(tracks)}")
+        found.append(f"the inputs of {', '.join(_with_files(track, before, after) for track in tracks)}")
     if before.get("commit") != after.get("commit"):
         found.append(f"the commit {_short(before.get('commit'))} → {_short(after.get('commit'))}")
     return "; ".join(found) if found else "nothing (same runs file, inputs and commit)"
+
+
+def _with_files(track: str, before: dict[str, Any], after: dict[str, Any]) -> str:
+    """The track, with its input files that changed, came or went between the records (where both hold them)."""
+    if before.get(INPUT_FILES) is None or after.get(INPUT_FILES) is None:
+        return track
+    old, new = before[INPUT_FILES].get(track, {}), after[INPUT_FILES].get(track, {})
+    kinds = (
+        ("changed", [path for path in old if path in new and old[path] != new[path]]),
+        ("new", [path for path in new if path not in old]),
+        ("gone", [path for path in old if path not in new]),
+    )
+    named = "; ".join(f"{kind}: {', '.join(sorted(paths))}" for kind, paths in kinds if paths)
+    return f"{track} ({named})" if named else track
 
 
 def _short(commit: str | None) -> str:

@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from argrank.formats.topics import Topic
 
 # The `argrank evaluate` options a ranking track reads (the others are refused for it, by name).
-RANKING_EVALUATE_OPTIONS = ("run", "qrels", "topics", "csv", "json", "measure", "depth", "average")
-RANKING_COMPARE_OPTIONS = ("run", "qrels", "measure", "participants", "reference", "reference_baseline")
+RANKING_EVALUATE_OPTIONS = ("run", "name", "qrels", "topics", "csv", "json", "measure", "depth", "average")
+RANKING_COMPARE_OPTIONS = ("run", "name", "qrels", "measure", "participants", "reference", "reference_baseline")
 
 
 class RunProblem(ValueError):
@@ -58,9 +58,12 @@ class Track:
     compare_options: tuple[str, ...] = ()
     # Commands of its own: name → ("module:function" adding the command's arguments and handler, help line).
     commands: Mapping[str, tuple[str, str]] = {}
-    # The module of its parts of `argrank evaluate` and `compare`: `add_evaluate_arguments(parser)`, `evaluate(track,
-    # args)` and `compare(track, args)`. Empty: a ranking track's, the shared ones (workflows.commands.ranking).
+    # The module of its parts of `argrank evaluate` and `compare`: `evaluate(track, args)` and `compare(track, args)`.
+    # Empty: a ranking track's, the shared ones (workflows.commands.ranking).
     command_line: str = ""
+    # "module:function" adding the `argrank evaluate` options only this track reads; a module of its own, so that
+    # `evaluate --help` loads none of the track's scoring code. Empty: none.
+    evaluate_arguments: str = ""
     # The measures (as `means` names them) whose fall `argrank nightly` reports by default: effectiveness, never
     # coverage such as Judged@k, which moves whenever the runs reach other documents.
     gate_measures: tuple[str, ...] = ()

@@ -107,10 +107,17 @@ class RankPerspective(CachedTask):
     def _languages(self) -> list[str]:
         return [code.strip() for code in self.language.split(",")]
 
-    def input_digests(self) -> list[str]:
+    def _read_files(self) -> list[Path]:
+        """The release's files the ranking reads beside the index (its queries and the training splits) and the
+        dictionaries it translates with."""
         files = (query_file(self.corpus, self.scenario, self.split), *training_files(self.corpus))
-        dictionaries = dictionary_files(self.dictionaries, self._languages())
-        return [*(file_digest(path) for path in (*files, *dictionaries)), METHOD]
+        return [*files, *dictionary_files(self.dictionaries, self._languages())]
+
+    def input_digests(self) -> list[str]:
+        return [*(file_digest(path) for path in self._read_files()), METHOD]
+
+    def input_files(self) -> dict[str, str]:
+        return {str(path): file_digest(path) for path in self._read_files()}
 
     def run(self) -> None:
         index = load_index(self.input()["index"].path)

@@ -5,11 +5,13 @@ stage of its own; a training set that holds a ranked topic is refused in one lin
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
+import sys
 
 import pytest
 import yaml
-from graph import build, cache_state, copy_project, luigi_command, per_topic, stages_of
+from graph import REPO, build, cache_state, copy_project, luigi_command, per_topic, stages_of
 
 TRAINING = {"args": {"1", "2", "3", "4"}, "comparative": {"1", "2", "3"}}
 RUN = {"args": {"method": "bm25"}, "comparative": {"method": "bm25", "stance": False}}
@@ -61,3 +63,44 @@ def test_a_training_set_holding_a_ranked_topic_is_refused(tmp_path):
     assert done.returncode != 0
     assert "the ltr step would learn from topics the run ranks: 5, 6, 7, 8" in done.stderr
     assert not (outputs / "submission" / "args" / "ltr.txt").exists()
+
+
+def test_a_cached_model_does_not_let_a_run_of_its_training_topics_through(tmp_path):
+    """The model learnt from topics 1–4 for a run of 5–8 is cached, and a run of 1–8 would take it as it is (its
+    target is named by the training topics alone): the check is made as the graph is built, so both commands refuse
+    that run in one line, whatever the cache holds."""
+    runs_file, outputs = _split(tmp_path, "args", "train-topics.xml")
+    build(runs_file, outputs)
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["topics"] = "data/args/topics.xml"  # 1–8: the training topics among them
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    argrank = [sys.executable, "-m", "workflows.cli", "run", "--runs-file", str(runs_file), "--outputs", str(outputs)]
+    training = (tmp_path / "data" / "args" / "train-topics.xml").resolve()
+    for command in (luigi_command(runs_file, outputs), argrank):
+        done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
+        assert done.returncode != 0
+        assert done.stderr.splitlines() == [
+            f"argrank: error: {training}: the ltr step would learn from topics the run ranks: 1, 2, 3, 4"
+        ], done.stderr[-2000:]
+    assert set(per_topic(outputs / "submission" / "args" / "ltr.txt")) == {"5", "6", "7", "8"}  # the clean run's
+
+
+def test_the_tira_contract_refuses_input_topics_the_cached_model_learnt_from(tmp_path):
+    """`argrank tira` ranks the input folder's topics: a model cached for an input of topics 5–8 does not let an
+    input of 1–8 through."""
+    runs_file, outputs = _split(tmp_path, "args", "train-topics.xml")
+    given = tmp_path / "input"
+    shutil.copytree(tmp_path / "data" / "args" / "corpus", given)
+
+    def tira(topics: str) -> subprocess.CompletedProcess:
+        shutil.copy(tmp_path / "data" / "args" / topics, given / "topics.xml")
+        command = [sys.executable, "-m", "workflows.cli", "tira", "-i", str(given), "-o", str(tmp_path / "out"),
+                   "--run", "ltr", "--runs-file", str(runs_file), "--outputs", str(outputs)]  # fmt: skip
+        return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
+
+    assert tira("test-topics.xml").returncode == 0
+    done = tira("topics.xml")
+    training = (tmp_path / "data" / "args" / "train-topics.xml").resolve()
+    assert done.returncode == 2 and done.stderr.splitlines() == [
+        f"argrank: error: {training}: the ltr step would learn from topics the run ranks: 1, 2, 3, 4"
+    ], done.stderr[-2000:]

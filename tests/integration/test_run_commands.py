@@ -172,6 +172,29 @@ def test_nightly_reports_how_far_the_rankings_moved_and_max_change_flags_it_thou
     assert bad.returncode == 2 and "--max-change 2.0: expected a change between 0 and 1" in bad.stderr
 
 
+def test_nightly_names_the_input_file_that_changed_a_plug_in_module(tmp_path):
+    """The record keeps each input file's digest (runs-file relative paths), so the line after a flagged night names
+    the re-ranker's module that changed, not only "the inputs of args"."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    plug = tmp_path / "plug.py"
+    plug.write_text("def by_length(candidates):\n    return [len(t) for t in candidates.column('text').to_pylist()]\n")
+    config = yaml.safe_load(runs_file.read_text())
+    step = {"use": "plug:by_length", "depth": 10}
+    config["args"]["runs"] = {"bm25": {"method": "bm25"}, "mine": {"method": "bm25", "rerank": [step]}}
+    config["args"].pop("baseline", None)
+    runs_file.write_text(yaml.safe_dump(config))
+    nightly = ("nightly", "--runs-file", str(runs_file), "--outputs", str(outputs), "--tolerance", "1", "--max-change",
+               "0.01")  # fmt: skip
+    assert argrank(*nightly).returncode == 0
+    (record,) = [json.loads(line) for line in (outputs / "history.jsonl").read_text().splitlines()]
+    assert {"plug.py", "data/args/topics.xml", "data/args/corpus", "data/args/qrels-relevance.qrels"} <= set(
+        record["input_files"]["args"])  # fmt: skip
+    plug.write_text(plug.read_text().replace("[len(t)", "[-len(t)"))  # the shortest first: other rankings
+    moved = argrank(*nightly)
+    assert moved.returncode == 3, moved.stderr
+    assert f"changed since record 1 of {record['date']}: the inputs of args (changed: plug.py)\n" in moved.stderr
+
+
 def test_an_unknown_gate_is_a_usage_error_listing_the_measures_the_history_holds(tmp_path):
     runs_file, outputs = copy_project(tmp_path, "args")
     outputs.mkdir()
@@ -190,7 +213,11 @@ def test_nightly_is_for_the_submission(tmp_path):
     plain = Path(runs_file).with_name("plain.yaml")
     plain.write_text(yaml.safe_dump(config))
     done = argrank("nightly", "--runs-file", str(plain), "--outputs", str(outputs))
-    assert done.returncode == 2 and "not the submission" in done.stderr
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        f"argrank nightly: error: {plain} is not the submission, which is all the nightly runs: add `submission: "
+        "true` to it, or give the submission's runs file with --runs-file"
+    )
 
 
 def test_a_nightly_stopped_while_it_redraws_the_report_leaves_no_record(tmp_path, monkeypatch):

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from argrank.tracks.registry import track_names
+from workflows.cli import commands
 
 REPO = Path(__file__).resolve().parents[2]
 TRACKS = ("args", "comparative", "images", "perspective")
@@ -72,3 +73,23 @@ def _build_args_graph(tmp_path: Path, before: str = "", after: str = "") -> subp
     )
     command = [sys.executable, "-c", script, str(runs), str(tmp_path / "outputs")]
     return subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
+
+
+def test_the_evaluation_commands_start_without_luigi_or_the_graph():
+    """Every command but those that build the graph (run, nightly, tira) shows its --help, in a process of its own,
+    without loading Luigi, a task module or the graph (pyproject.toml's forbidden contract says it of the imports,
+    this of what the start-up loads): the package loads the graph only where Luigi is loaded."""
+    evaluating = [name for name in commands() if name not in ("run", "nightly", "tira")]
+    script = (
+        "import contextlib, io, sys\nfrom workflows.cli import main\n"
+        "for command in sys.argv[1:]:\n"
+        "    with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "        main([command, '--help'])\n"
+        "graph = ('luigi', 'tasks', 'workflows.graph', 'workflows.run', 'workflows.setup')\n"
+        "print('LOADED', sorted(m for m in sys.modules if m in graph or m.startswith(('luigi.', 'tasks.'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", script, *evaluating], cwd=REPO, capture_output=True, text=True,
+                          check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert {"compare", "evaluate", "fuse", "validate", "report"} <= set(evaluating)
+    assert done.stdout.strip() == "LOADED []"

@@ -5,6 +5,7 @@ measures), or a track of another shape's predictions against its data; what is s
 from __future__ import annotations
 
 import argparse
+import importlib
 
 from argrank.evaluation.names import EXAMPLES
 from argrank.evaluation.results import AVERAGING, JUDGED_TOPICS, RUN_TOPICS
@@ -14,7 +15,7 @@ from workflows.commands.track_parts import command_line
 
 DEFAULT_DEPTH = 5
 # Every option of `argrank evaluate`, each refused for a track that does not read it (Track.evaluate_options).
-EVALUATE_OPTIONS = ("run", "qrels", "stance_qrels", "depth", "measure", "average", "topics", "json", "csv", "data",
+EVALUATE_OPTIONS = ("run", "name", "qrels", "stance_qrels", "depth", "measure", "average", "topics", "json", "csv", "data",
                     "predictions", "scenario", "split", "all_variables", "csv_dir")  # fmt: skip
 
 
@@ -35,6 +36,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--run", action="append", help="run file (tab or space separated); repeatable: each scored against each --qrels"
     )
+    parser.add_argument(
+        "--name", action="append", help="a name for each --run, in order (default: its file's stem, or its path below "
+        "the folder the runs share where stems repeat, as in the organizers' runs/TEAM/output/runN.txt)"
+    )  # fmt: skip
     parser.add_argument(
         "--track",
         choices=track_names(),
@@ -70,11 +75,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"ir_measures, TIRA and trec_eval -c; the default for args and comparative) or {RUN_TOPICS} (only the judged "
         "topics the run has: trec_eval without -c, and the organisers' Task 3 evaluator; the default for images)",
     )
+    parser.add_argument(
+        "-c", "--complete", dest="average", action="store_const", const=JUDGED_TOPICS,
+        help=f"trec_eval's -c: the same as --average {JUDGED_TOPICS}"
+    )  # fmt: skip
     parser.add_argument("--topics", help="topics XML: reject qrels topics it does not have")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--csv", help="also write per-topic scores to this CSV file")
     for name in track_names():  # the options only a track of its own shape reads
-        track = registered(name)
-        if track.command_line:
-            command_line(track).add_evaluate_arguments(parser)
+        where = registered(name).evaluate_arguments
+        if where:
+            module, _, function = where.partition(":")
+            getattr(importlib.import_module(module), function)(parser)
     parser.set_defaults(handler=cmd_evaluate, usage_error=parser.error)

@@ -6,11 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
+from workflows.luigi_config import configured_output_dir
+
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Where the submission is, and its mean scores: by default under luigi.cfg's output_dir, where the graph
     published it, not a fixed outputs/ that may hold an older experiment."""
-    root = Path(args.dir) if args.dir else _output_dir() / "submission"
+    root = Path(args.dir) if args.dir else Path(configured_output_dir()) / "submission"
     # Hidden entries are a killed publisher's temporary folders, not tracks.
     tracks = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")) if root.is_dir() else []
     if not tracks:
@@ -27,13 +29,6 @@ def cmd_report(args: argparse.Namespace) -> int:
             print(f"evaluation {evaluation}\n")
             print((folder / "evaluation.txt").read_text(encoding="utf-8").rstrip())
     return 0
-
-
-def _output_dir() -> Path:
-    """The graph's output folder as luigi.cfg (or LUIGI_CONFIG_PATH) sets it."""
-    import luigi.configuration
-
-    return Path(luigi.configuration.get_config().get("argrank", "output_dir", "outputs"))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import luigi
 
-from argrank.config import load_config
+from argrank.config import check_training_held_out, load_config
 from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
 from tasks.publish import run_tasks
+from workflows.luigi_config import luigi_configuration
 from workflows.setup import fresh_build, prepare_process
 
 
@@ -41,7 +42,8 @@ def cmd_tira(args: argparse.Namespace) -> int:
     if not topics.exists() and (given / "queries.jsonl").exists():
         topics = given / "queries.jsonl"
     section = track.for_tira(section, given, topics)
-    luigi.configuration.get_config().set("argrank", "output_dir", args.outputs)
+    check_training_held_out(section, [spec for spec in section.runs if spec.tag == tag])  # the input's topics
+    luigi_configuration().set("argrank", "output_dir", args.outputs)
     prepare_process()
     fresh_build()  # a build of its own: signatures from the files as they are now
     task = run_tasks(section)[tag]["run"]

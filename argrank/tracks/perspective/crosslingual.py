@@ -36,27 +36,13 @@ import numpy as np
 
 from argrank.index.store import Index
 from argrank.retrieval.models.bm25 import BM25
-from argrank.retrieval.registry import Range
 from argrank.retrieval.top_k import top_k
 from argrank.text.analyzer import Analyzer
 from argrank.text.multilingual import MultilingualAnalyzer
 from argrank.tracks.perspective.concepts import concept_signatures, tfidf_documents
+from argrank.tracks.perspective.settings import DEFAULTS, RANGES  # noqa: F401 (RANGES: where its importers look)
 from argrank.tracks.perspective.translation import Lexicon, QueryTerms
 
-DEFAULTS = {
-    "k1": 1.2, "b": 0.75, "feedback": 10, "concept_weight": 1.0, "category_weight": 0.25, "other_issue_penalty": 3.0,
-    "translation": 1.25, "translations": 5,
-}  # fmt: skip
-RANGES = {
-    "k1": Range(),
-    "b": Range(0, 1),
-    "feedback": Range(integer=True),  # a count of arguments; 0 is BM25 alone
-    "concept_weight": Range(),
-    "category_weight": Range(),
-    "other_issue_penalty": Range(),  # 0: training issues' arguments compete as any other
-    "translation": Range(),  # what one query word's dictionary translations weigh together; 0: no translation
-    "translations": Range(integer=True),  # how many of a word's translations per language
-}
 Terms = Callable[[str], tuple[list[int], list[float]]]  # a question's text → term ids and their weights
 
 

@@ -24,9 +24,9 @@ from argrank.core.errors import InputError
 from argrank.core.input_file import check_regular
 from argrank.core.table_writer import DUPLICATE, warn_dropped
 from argrank.formats.json_value import parse_json
+from argrank.tracks.perspective.settings import SCENARIOS
 
 CORPUS_FILE = "corpus.jsonl"
-SCENARIOS = ("baseline", "explicit", "implicit")
 SPLITS = ("train", "dev", "test")
 QUERY_FOLDERS = {"baseline": "baseline-queries", "explicit": "perspective-queries", "implicit": "perspective-queries"}
 STANCES = ("FAVOR", "AGAINST")

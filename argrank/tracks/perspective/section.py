@@ -9,11 +9,11 @@ from typing import Any
 
 from argrank.core.errors import InputError
 from argrank.core.params import checked_params
-from argrank.tracks.perspective.crosslingual import DEFAULTS as CROSSLINGUAL_DEFAULTS
-from argrank.tracks.perspective.crosslingual import RANGES as CROSSLINGUAL_RANGES
 from argrank.tracks.perspective.data import SCENARIOS, SPLITS
 from argrank.tracks.perspective.ranking import DEFAULT_DIVERSIFY
-from argrank.tracks.perspective.translation import DICTIONARIES
+from argrank.tracks.perspective.settings import DEFAULTS as CROSSLINGUAL_DEFAULTS
+from argrank.tracks.perspective.settings import DICTIONARIES
+from argrank.tracks.perspective.settings import RANGES as CROSSLINGUAL_RANGES
 from argrank.tracks.section import is_number, language_setting
 
 NAME = "perspective"
@@ -24,7 +24,7 @@ class PerspectiveSection:
     """A release directory and which scenarios and splits to rank.
 
     One ranking per scenario and split (no tags: the submission is one file per scenario and split); `params`
-    are the cross-lingual ranker's (`crosslingual.DEFAULTS`).
+    are the cross-lingual ranker's (`settings.DEFAULTS`).
     """
 
     name: str

@@ -20,6 +20,7 @@ class PerspectiveTrack(Track):
     evaluate_options = ("data", "predictions", "scenario", "split", "all_variables", "csv_dir", "json")
     compare_options = ()
     command_line = "workflows.tracks.perspective.commands"
+    evaluate_arguments = "workflows.tracks.perspective.options:add_evaluate_arguments"
     gate_measures = ("nDCG@4", "nDCG@8", "nDCG@16", "nDCG@20")  # every scenario's, at evaluation.K
     commands = {
         "perspective-cv": (

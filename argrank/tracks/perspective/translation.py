@@ -23,8 +23,8 @@ from pathlib import Path
 from argrank.formats.dictd import read_dictd
 from argrank.index.vocabulary import Vocabulary
 from argrank.text.multilingual import MultilingualAnalyzer
+from argrank.tracks.perspective.settings import DICTIONARIES  # noqa: F401 (where its importers look)
 
-DICTIONARIES = "/usr/share/dictd"  # where Debian's dict-freedict-* packages put them
 FREEDICT_CODES = {"de": "deu", "fr": "fra", "it": "ita"}
 PIVOT = "fr"
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)

@@ -149,3 +149,29 @@ def test_the_change_message_names_runs_file_inputs_and_commit():
     assert changes({"date": "d", "means": {}}, before) == (
         "the runs file; the inputs of args, images; the commit unknown → 1234567"
     )
+
+
+def test_the_change_message_names_the_input_files_that_changed_came_or_went():
+    """A changed plug-in module is named, not only "the inputs of args"; a record without input_files (written before
+    they were kept) still loads and compares, by the tracks' signatures alone."""
+    before = {"runs_file": "a", "commit": "c", "signatures": {"args": "s1", "images": "s2"},
+              "input_files": {"args": {"plug.py": "d1", "data/args/topics.xml": "t", "data/old.qrels": "q"},
+                              "images": {"data/images/topics.xml": "i"}}}  # fmt: skip
+    after = {"runs_file": "a", "commit": "c", "signatures": {"args": "s3", "images": "s2"},
+             "input_files": {"args": {"plug.py": "d2", "data/args/topics.xml": "t", "data/new.qrels": "q"},
+                             "images": {"data/images/topics.xml": "i"}}}  # fmt: skip
+    assert changes(before, after) == "the inputs of args (changed: plug.py; new: data/new.qrels; gone: data/old.qrels)"
+    old = {key: value for key, value in before.items() if key != "input_files"}
+    assert changes(old, after) == "the inputs of args"
+    assert changes({**before, "signatures": {"args": "s1"}}, {**before, "signatures": {"args": "s4"}}) == (
+        "the inputs of args"  # a setting of the runs file, no file
+    )
+
+
+def test_a_record_with_input_files_loads_and_a_malformed_one_is_skipped(tmp_path, caplog):
+    path = tmp_path / "history.jsonl"
+    path.write_text('{"date": "d1", "means": {}, "input_files": {"args": {"plug.py": "d"}}}\n'
+                    '{"date": "d2", "means": {}, "input_files": {"args": ["plug.py"]}}\n'
+                    '{"date": "d3", "means": {}}\n')  # fmt: skip
+    assert [record["date"] for record in read_history(path)] == ["d1", "d3"]
+    assert "line 2 damaged" in caplog.text

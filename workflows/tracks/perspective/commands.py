@@ -40,25 +40,6 @@ from argrank.tracks.track import Track
 from workflows.commands.comparison_output import show_comparisons
 
 MISSING_EXAMPLES = 5  # query ids a warning about missing predictions names
-EVALUATED_SPLITS = ("train", "dev")  # test splits come without relevant arguments
-
-
-def add_evaluate_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of `argrank evaluate` only this track reads."""
-    group = parser.add_argument_group("--track perspective")
-    group.add_argument("--data", help="the release directory (corpus.jsonl and the query folders)")
-    group.add_argument("--predictions", help='JSONL {"query_id": …, "relevant_candidates": [ids…]}')
-    group.add_argument("--scenario", choices=SCENARIOS, help="which scenario's queries")
-    group.add_argument("--split", choices=EVALUATED_SPLITS, help="which split's queries")
-    group.add_argument(
-        "--all-variables",
-        action="store_true",
-        help="average diversity over every variable, the query's own property's too (as the released evaluator "
-        "does); by default a query leaves its own out",
-    )
-    group.add_argument("--csv-dir", help="also write the relevance and diversity tables here as CSV")
-
-
 def evaluate(track: Track, args: argparse.Namespace) -> int:
     """Relevance and diversity of a predictions file on a release's train or dev queries."""
     missing = [f"--{name}" for name in ("data", "predictions", "scenario", "split") if not getattr(args, name)]
@@ -119,7 +100,8 @@ def compare(track: Track, args: argparse.Namespace) -> int:
                 pooled[name] = {m: result.means[m] for m in at_every_k(DIVERSITY)}
             for baseline in baselines:
                 try:
-                    significance = Significance(args.test, args.correction, args.alpha, args.permutations, args.seed)
+                    significance = Significance(args.test, args.correction, args.alpha, args.permutations, args.seed,
+                                                args.pairs)
                     comparison = compare_runs(track.name, f"{scenario}/{split}", per_topic, baseline,
                                               at_every_k(RELEVANCE), significance, pooled)  # fmt: skip
                 except ValueError as error:
