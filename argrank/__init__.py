@@ -9,15 +9,21 @@ what every stage uses (errors, atomic writes, fingerprints, records, model files
 the command line (`workflows/`) calls both; the floors are pyproject.toml's `[tool.importlinter]`.
 """
 
-__all__ = ["compare", "evaluate", "fuse", "to_latex", "to_markdown", "tune_fusion"]
+__all__ = ["compare", "evaluate", "fuse", "participants", "reproducibility", "to_latex", "to_markdown", "tune_fusion",
+           "write_run"]
 
 
 def __getattr__(name: str):
-    """`argrank.evaluate`, `argrank.compare`, `argrank.to_latex`, `argrank.to_markdown`, `argrank.fuse` and
-    `argrank.tune_fusion` (argrank.api), imported on first use so that importing any part of the library does not
-    load the evaluation's libraries."""
+    """The notebook API (argrank.api: `evaluate`, `compare`, `participants`, `reproducibility`, `fuse`,
+    `tune_fusion`, `to_latex`, `to_markdown`, `write_run`), imported on first use so that importing any part of
+    the library does not load the evaluation's libraries."""
     if name in __all__:
         from argrank import api
 
         return getattr(api, name)
     raise AttributeError(f"module 'argrank' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The API's functions beside the module's own names, for completion in a notebook (dir() and tab)."""
+    return sorted({*globals(), *__all__})

@@ -17,7 +17,7 @@ from luigi.util import inherits
 from argrank.core.atomic import atomic_write_text
 from argrank.core.fingerprint import file_digest
 from argrank.evaluation.ranking import DEPTH
-from argrank.evaluation.results import RunScores
+from argrank.evaluation.results import RESULTS_FORMAT, RunScores
 from argrank.formats.qrels import judged_topics
 from argrank.formats.runfile import read_run
 from argrank.formats.topics import read_topics
@@ -61,7 +61,8 @@ class EvaluateRun(CachedTask):
 
     def input_digests(self) -> list[str]:
         named = self.judgment_files()
-        return [file_digest(self.topics)] + [f"{name}:{file_digest(path)}" for name, path in sorted(named.items())]
+        judged = [f"{name}:{file_digest(path)}" for name, path in sorted(named.items())]
+        return [file_digest(self.topics), *judged, RESULTS_FORMAT]
 
     @property
     def result_type(self) -> type[TopicScores]:

@@ -4,7 +4,9 @@ What a researcher reads after an experiment, in the shape of PyTerrier's `Experi
 every run and measure the mean and, for each run but the baseline, the difference from the baseline, the raw and
 the corrected p-value of the paired test (`significance`), whether that rejects "no difference" at alpha, and how
 many topics it wins, ties and loses. A run whose scores equal the baseline's on every topic is not tested (it does
-not count in the correction either). A figure without per-topic scores (stance F1 is pooled over all pairs) has
+not count in the correction either). With every pair tested (`pairs_tested` all, as ranx's Report; Tukey's HSD
+always), `pairs` holds each pair's corrected p-value, the correction taken over all pairs per measure, and the
+baseline's entries are those pairs'. A figure without per-topic scores (stance F1 is pooled over all pairs) has
 its mean only. `reject` is the one significance rule: the text table, the JSON, the CSV and the HTML report all
 show it.
 """
@@ -17,7 +19,19 @@ from typing import Any
 
 import numpy as np
 
-from argrank.evaluation.names import ALPHA, CORRECTIONS, HOLM, PERMUTATIONS, T_TEST, TESTS, TUKEY
+from argrank.evaluation.names import (
+    ALL_PAIRS,
+    ALPHA,
+    BASELINE_PAIRS,
+    CORRECTIONS,
+    HOLM,
+    PAIRS,
+    PERMUTATIONS,
+    T_TEST,
+    TESTS,
+    TUKEY,
+    TUKEY_HSD,
+)
 from argrank.evaluation.significance import corrected, paired_p_value, tukey_p_values
 
 PerTopic = dict[str, dict[str, dict[str, float]]]  # run tag → topic → measure → score
@@ -29,21 +43,28 @@ PER_QUERY_COLUMNS = ("run", "topic", "measure", "value")
 
 @dataclass(frozen=True)
 class Significance:
-    """How differences are tested: the paired test, the correction over the runs per measure, and the level; the
-    randomization test's number of sign flips and their seed. Tukey's HSD is adjusted for all pairs of runs
-    already: the correction does not apply to it."""
+    """How differences are tested: the paired test, the correction per measure, the level, the randomization
+    test's number of sign flips and their seed, and which pairs are tested (each run against the baseline, or every
+    pair). Tukey's HSD tests every pair and adjusts for all of them itself: its correction reads TUKEY_HSD and its
+    pairs ALL_PAIRS, whatever was asked."""
 
     test: str = T_TEST
     correction: str = HOLM
     alpha: float = ALPHA
     permutations: int = PERMUTATIONS
     seed: int = 0
+    pairs_tested: str = BASELINE_PAIRS
 
     def __post_init__(self) -> None:
         if self.test not in TESTS:
             raise ValueError(f"unknown test {self.test!r}; expected one of {', '.join(TESTS)}")
-        if self.correction not in CORRECTIONS:
+        if self.test == TUKEY:
+            object.__setattr__(self, "correction", TUKEY_HSD)
+            object.__setattr__(self, "pairs_tested", ALL_PAIRS)
+        elif self.correction not in CORRECTIONS:
             raise ValueError(f"unknown correction {self.correction!r}; expected one of {', '.join(CORRECTIONS)}")
+        if self.pairs_tested not in PAIRS:
+            raise ValueError(f"unknown pairs {self.pairs_tested!r}; expected one of {', '.join(PAIRS)}")
         if not 0 < self.alpha < 1:
             raise ValueError(f"alpha {self.alpha} is not between 0 and 1")
         if self.permutations < 1:
@@ -54,8 +75,9 @@ class Significance:
 class Comparison:
     """Runs × measures against `baseline` on one judgments file; `runs[tag][measure]` holds "mean" and, for runs
     other than the baseline, "difference", "p", "p_corrected", "reject", "wins", "ties" and "losses" ("identical"
-    where it equals the baseline on every topic). With Tukey's HSD, `pairs[measure][tag][other]` is every pair's
-    p-value (None where undefined), and `p_corrected` is `p`, adjusted for all pairs already."""
+    where it equals the baseline on every topic). Where every pair is tested, `pairs[measure][tag][other]` is each
+    pair's corrected p-value (None where untested or undefined), and a run's entries are its pair with the baseline;
+    with Tukey's HSD `p_corrected` is `p`, adjusted for all pairs by the test itself."""
 
     track: str
     qrels: str
@@ -81,7 +103,8 @@ class Comparison:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Comparison:
         """The comparison `to_json` wrote."""
-        settings = Significance(**{key: data[key] for key in ("test", "correction", "alpha", "permutations", "seed")})
+        keys = ("test", "correction", "alpha", "permutations", "seed", "pairs_tested")
+        settings = Significance(**{key: data[key] for key in keys if key in data})
         return cls(data["track"], data["qrels"], data["baseline"], list(data["measures"]), settings, data["topics"],
                    data["runs"], data.get("pairs", {}))  # fmt: skip
 
@@ -130,10 +153,11 @@ def compare(
         base = table[baseline][:, column]
         base_mean = _mean(base)
         runs[baseline][measure] = {"mean": base_mean}
-        if significance.test == TUKEY:
-            pairs[measure] = _tukey_pairs({tag: scores[:, column] for tag, scores in table.items()})
-            raw = adjusted = [pairs[measure][tag][baseline] if np.any(table[tag][:, column] != base) else None
-                              for tag in others]  # fmt: skip
+        if significance.pairs_tested == ALL_PAIRS:
+            columns = {tag: scores[:, column] for tag, scores in table.items()}
+            raw_pairs, pairs[measure] = _every_pair(columns, significance)
+            raw = [raw_pairs[tag][baseline] if np.any(table[tag][:, column] != base) else None for tag in others]
+            adjusted = [pairs[measure][tag][baseline] if p is not None else None for tag, p in zip(others, raw)]
         else:
             raw = [paired_p_value(table[tag][:, column], base, significance.test, significance.permutations,
                                   significance.seed) for tag in others]  # fmt: skip
@@ -159,12 +183,26 @@ def compare(
     return Comparison(track, qrels, baseline, names, significance, len(topics), runs, pairs)
 
 
-def _tukey_pairs(scores: dict[str, np.ndarray]) -> dict[str, dict[str, float | None]]:
-    """Tukey's HSD p-value of every pair of the runs (tag → per-topic scores), None where undefined."""
+def _every_pair(scores: dict[str, np.ndarray], significance: Significance) -> tuple[dict, dict]:
+    """(raw, corrected) p-value of every pair of the runs (tag → per-topic scores on one measure), each as tag →
+    other → p, None where untested or undefined: Tukey's HSD (raw and corrected the same), else the paired test on
+    each pair, corrected over all pairs tested."""
     tags = list(scores)
-    p = tukey_p_values(np.array([scores[tag] for tag in tags]))
-    return {a: {b: None if np.isnan(p[i, j]) else float(p[i, j]) for j, b in enumerate(tags) if j != i}
-            for i, a in enumerate(tags)}  # fmt: skip
+    if significance.test == TUKEY:
+        p = tukey_p_values(np.array([scores[tag] for tag in tags]))
+        tukey = {a: {b: None if np.isnan(p[i, j]) else float(p[i, j]) for j, b in enumerate(tags) if j != i}
+                 for i, a in enumerate(tags)}  # fmt: skip
+        return tukey, tukey
+    pairs = [(a, b) for i, a in enumerate(tags) for b in tags[i + 1 :]]
+    p = [paired_p_value(scores[a], scores[b], significance.test, significance.permutations, significance.seed)
+         for a, b in pairs]  # fmt: skip
+    both = []
+    for values in (p, corrected(p, significance.correction)):
+        by_tag: dict[str, dict[str, float | None]] = {tag: {} for tag in tags}
+        for (a, b), value in zip(pairs, values):
+            by_tag[a][b] = by_tag[b][a] = value
+        both.append({tag: {other: by_tag[tag][other] for other in tags if other != tag} for tag in tags})
+    return both[0], both[1]
 
 
 def per_query_rows(per_topic: PerTopic) -> list[dict[str, Any]]:

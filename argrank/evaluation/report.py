@@ -13,19 +13,24 @@ NAME_HEADER = "run / qrels"
 
 
 def format_table(results: dict[str, TopicScores]) -> str:
-    """One row per named result, one column per mean measure (4 decimals) and the number of topics; in-sample
+    """One row per named result, one column per mean measure (4 decimals) and the number of topics averaged over;
+    where a run lacks judged topics, a column counting them and a line saying how the means treat them; in-sample
     figures marked, with a line saying why under the table."""
     measures = list(dict.fromkeys(name for result in results.values() for name in result.measures))
-    header = [NAME_HEADER, *measures, "topics"]
+    lacking = any(result.missing for result in results.values())
+    header = [NAME_HEADER, *measures, "topics", *(["missing"] if lacking else [])]
     rows = [
         [
             name,
             *(marked(f"{result.means[m]:.4f}", m, result.in_sample) if m in result.means else "-" for m in measures),
             str(result.topics),
+            *([str(len(result.missing))] if lacking else []),
         ]
         for name, result in results.items()
     ]
-    return _with_notes(text_table([header, *rows], rule=True), notes(result.in_sample for result in results.values()))
+    lines = [f"{name}: {result.missing_note}" for name, result in results.items() if result.missing]
+    lines += notes(result.in_sample for result in results.values())
+    return _with_notes(text_table([header, *rows], rule=True), lines)
 
 
 def format_results(evaluations: dict[str, RunScores]) -> str:

@@ -11,18 +11,23 @@ Against a reference run (the original) a run (the reproduction) is judged at thr
   over its baseline divided by the original's over its own, and ΔRI, the original's relative improvement of the
   means minus the reproduction's.
 
-Rankings are read as trec_eval reads a run: by score, ties broken by document id in reverse order.
+Rankings are read as trec_eval reads a run: by score, ties broken by document id in reverse order. The figures are
+shown as a terminal table or, as a paper prints them, a LaTeX or Markdown table (`Reproducibility`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import numpy as np
 
 import argrank.lazylibs as lazylibs
 from argrank.core.text_table import text_table
+from argrank.evaluation.comparison_text import number
+from argrank.evaluation.names import DECIMALS
+from argrank.evaluation.paper_table import Grid, Shown
 from argrank.formats.runfile import RunLine
 
 RBO_P = 0.95
@@ -151,22 +156,42 @@ def against_reference(
     return result
 
 
-def format_reproducibility(reference: str, reference_baseline: str, baseline: str, result: dict[str, dict],
-                           measures: list[str]) -> str:  # fmt: skip
-    """The measures against the reference as a terminal table, one row per run."""
-    head = (f"against the reference {reference}: Kendall's tau Union and RBO (p {RBO_P}) of the rankings, averaged "
-            f"over topics; per measure the RMSE of per-topic scores, the effect ratio and delta RI (the runs over "
-            f"{baseline}, the reference over {reference_baseline})")  # fmt: skip
-    rows = [["run", "KTU", "RBO", *(f"{label} {m}" for m in measures for label in ("RMSE", "ER", "dRI"))]]
-    for tag, figures in result.items():
-        rows.append([tag, _number(figures["ktu"]), _number(figures["rbo"]),
-                     *(_number(figures[key][m]) for m in measures for key in ("rmse", "er", "delta_ri"))])  # fmt: skip
-    return f"{head}\n\n{text_table(rows, rule=True)}"
+@dataclass(frozen=True)
+class Reproducibility:
+    """against_reference's figures (`result`), to show: for the terminal, naming the reference's files; as a
+    paper's table (paper_table.Grid), naming none."""
+
+    reference: str
+    reference_baseline: str
+    baseline: str
+    result: dict[str, dict]
+    measures: list[str]
+    label: str = "tab:reproducibility"
+
+    def text(self, decimals: int = DECIMALS) -> str:
+        head = (f"against the reference {self.reference}: Kendall's tau Union and RBO (p {RBO_P}) of the rankings, "
+                f"averaged over topics; per measure the RMSE of per-topic scores, the effect ratio and delta RI (the "
+                f"runs over {self.baseline}, the reference over {self.reference_baseline})")  # fmt: skip
+        header, rows = self._table(decimals)
+        return f"{head}\n\n{text_table([header, *([cell.text for cell in row] for row in rows)], rule=True)}"
+
+    def grid(self, decimals: int = DECIMALS) -> Grid:
+        caption = (f"Against the original run: Kendall's tau Union (KTU) and rank-biased overlap (RBO, p {RBO_P}, "
+                   f"depth {DEPTH:,}) of each topic's ranking, averaged over topics; per measure the root mean square "
+                   f"error of the per-topic scores (RMSE), the effect ratio (ER) and delta RI (dRI) of each run's "
+                   f"improvement over the baseline {self.baseline} and the original's over its own "
+                   "baseline.")  # fmt: skip
+        header, rows = self._table(decimals)
+        return Grid(caption, header, rows, names=1)
+
+    def _table(self, decimals: int) -> tuple[list[str], list[list[Shown]]]:
+        header = ["run", "KTU", "RBO", *(f"{label} {m}" for m in self.measures for label in ("RMSE", "ER", "dRI"))]
+        keys = [(key, m) for m in self.measures for key in ("rmse", "er", "delta_ri")]
+        rows = [[Shown(tag), Shown(number(figures["ktu"], decimals)), Shown(number(figures["rbo"], decimals)),
+                 *(Shown(number(figures[key][m], decimals)) for key, m in keys)]
+                for tag, figures in self.result.items()]  # fmt: skip
+        return header, rows
 
 
 def _mean(per_topic: dict[str, float]) -> float | None:
     return float(np.mean(list(per_topic.values()))) if per_topic else None
-
-
-def _number(value: float | None) -> str:
-    return "-" if value is None or math.isnan(value) else f"{value:.4f}"

@@ -24,6 +24,9 @@ from argrank.formats.topics import topic_order
 JUDGED_TOPICS = "judged-topics"
 RUN_TOPICS = "run-topics"
 AVERAGING = (JUDGED_TOPICS, RUN_TOPICS)
+# The results' JSON as the stages cache it, in their signatures: a new version scores again rather than read a
+# result that lacks a key (2: the judged topics a run lacks, "missing_topics").
+RESULTS_FORMAT = "results-2"
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class TopicScores:
     per_topic: dict[str, dict[str, float]]
     average: str = JUDGED_TOPICS
     in_sample: InSample | None = None
+    missing: tuple[str, ...] = ()  # judged topics the run lacks: 0 in the means (JUDGED_TOPICS), or left out
 
     @classmethod
     def of_topics(
@@ -52,12 +56,13 @@ class TopicScores:
         (0 where missed), or with RUN_TOPICS over those of `run_topics` only. ValueError where none is left."""
         if average not in AVERAGING:
             raise ValueError(f"unknown averaging {average!r}; expected one of {', '.join(AVERAGING)}")
+        missing = tuple(topic for topic in per_topic if topic not in run_topics)
         if average == RUN_TOPICS:
             per_topic = {topic: scores for topic, scores in per_topic.items() if topic in run_topics}
         if not per_topic:
             raise ValueError("the run has none of the judged topics, so there is no topic to average over")
         means = {name: math.fsum(scores[name] for scores in per_topic.values()) / len(per_topic) for name in names}
-        return cls(depth, means, per_topic, average)
+        return cls(depth, means, per_topic, average, missing=missing)
 
     @property
     def measures(self) -> list[str]:
@@ -67,8 +72,14 @@ class TopicScores:
     def topics(self) -> int:
         return len(self.per_topic)
 
+    @property
+    def missing_note(self) -> str:
+        """What the means make of the judged topics the run lacks, in words ("" where it lacks none)."""
+        return missing_note(len(self.missing), self.average)
+
     def to_json(self) -> dict[str, Any]:
-        head = {"depth": self.depth, "topics": self.topics, "average": self.average, "measures": self.measures}
+        head = {"depth": self.depth, "topics": self.topics, "average": self.average, "measures": self.measures,
+                "missing_topics": list(self.missing)}  # fmt: skip
         return {**head, **self.means, **in_sample_json(self.in_sample), "per_topic": self.per_topic}
 
     @classmethod
@@ -78,7 +89,19 @@ class TopicScores:
             topic: {name: data["per_topic"][topic][name] for name in names} for topic in topic_order(data["per_topic"])
         }
         means = {name: data[name] for name in names}
-        return cls(data["depth"], means, per_topic, data["average"], InSample.from_json(data))
+        missing = tuple(data.get("missing_topics", ()))  # results cached before it was kept say nothing
+        return cls(data["depth"], means, per_topic, data["average"], InSample.from_json(data), missing)
+
+
+def missing_note(missing: int, average: str) -> str:
+    """How a mean treats `missing` judged topics a run lacks ("" for none): counted as 0 (JUDGED_TOPICS, Touché's
+    official evaluation) or left out (RUN_TOPICS, trec_eval without -c)."""
+    if not missing:
+        return ""
+    topics = f"{missing} judged topic{'s' if missing > 1 else ''}"
+    if average == JUDGED_TOPICS:
+        return f"{topics} missing from the run, each counted as 0 (as Touché's evaluation and trec_eval -c)"
+    return f"{topics} missing from the run, left out of the mean (as trec_eval without -c)"
 
 
 @dataclass(frozen=True)

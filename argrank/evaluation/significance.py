@@ -4,8 +4,9 @@ The tests IR papers report run on the per-topic scores of the same topics: Stude
 as in PyTerrier's Experiment), the Wilcoxon signed-rank test, or Fisher's randomization test, which flips the sign
 of each topic's difference at random (Smucker, Allan and Carterette, CIKM 2007); all from scipy.stats. Comparing
 several runs with a baseline on several measures makes many tests, so p-values are adjusted per measure over the
-runs tested: Holm's step-down method by default, Bonferroni's on request. Tukey's HSD instead tests every pair of
-runs at once, topics as blocks of a two-way ANOVA (Carterette, TOIS 2012), and is adjusted for all pairs already.
+pairs tested: Holm's step-down method by default, Bonferroni's on request, or not at all (PyTerrier's default, to
+reproduce its figures). Tukey's HSD instead tests every pair of runs at once, topics as blocks of a two-way ANOVA
+(Carterette, TOIS 2012), and is adjusted for all pairs already.
 """
 
 from __future__ import annotations
@@ -16,7 +17,17 @@ import warnings
 import numpy as np
 
 import argrank.lazylibs as lazylibs
-from argrank.evaluation.names import BONFERRONI, CORRECTIONS, FISHER, HOLM, PERMUTATIONS, T_TEST, TESTS, TUKEY
+from argrank.evaluation.names import (
+    BONFERRONI,
+    CORRECTIONS,
+    FISHER,
+    HOLM,
+    NO_CORRECTION,
+    PERMUTATIONS,
+    T_TEST,
+    TESTS,
+    TUKEY,
+)
 
 
 def paired_p_value(
@@ -70,9 +81,12 @@ def _mean_difference(run: np.ndarray, baseline: np.ndarray, axis: int) -> np.nda
 
 
 def corrected(p_values: list[float | None], method: str = HOLM) -> list[float | None]:
-    """The p-values adjusted for testing them together (None stays None and does not count as a test)."""
+    """The p-values adjusted for testing them together by `method` (none: as they are); None stays None and does
+    not count as a test."""
     if method not in CORRECTIONS:
         raise ValueError(f"unknown correction {method!r}; expected one of {', '.join(CORRECTIONS)}")
+    if method == NO_CORRECTION:
+        return list(p_values)
     tested = [i for i, p in enumerate(p_values) if p is not None]
     m = len(tested)
     adjusted: list[float | None] = list(p_values)

@@ -19,21 +19,21 @@ from argrank.core.errors import printable
 OUTPUT_FOLDER = "output"  # the organizers' folder of a team's runs, left out of a name
 
 
-def run_names(paths: Sequence[str | Path], names: Sequence[str] | None = None) -> list[str]:
+def run_names(paths: Sequence[str | Path], names: Sequence[str] | None = None, kind: str = "run") -> list[str]:
     """A name per file of `paths`, in order: `names` where given (one per file), else the stems, else (stems
     repeat) each path relative to the files' common folder, without extension and `output` folders. ValueError
-    where two files would share a name, naming both."""
+    where two files would share a name, naming both (`kind`: what the files are, for the message)."""
     if names:
         if len(names) != len(paths):
-            raise ValueError(f"{len(names)} names for {len(paths)} run files: give one name per run")
+            raise ValueError(f"{len(names)} names for {len(paths)} {kind} files: give one name per {kind}")
         for name in names:
             if not name or name != name.strip() or any(not char.isprintable() for char in name):
-                raise ValueError(f"run name {printable(name)!r}: expected visible text, no line breaks")
-        return _unique(paths, list(names))
+                raise ValueError(f"{kind} name {printable(name)!r}: expected visible text, no line breaks")
+        return _unique(paths, list(names), kind)
     stems = [Path(path).stem for path in paths]
     if len(set(stems)) == len(stems):
         return stems
-    return _unique(paths, _relative_names(paths))
+    return _unique(paths, _relative_names(paths), kind)
 
 
 def _relative_names(paths: Sequence[str | Path]) -> list[str]:
@@ -48,18 +48,18 @@ def _relative_names(paths: Sequence[str | Path]) -> list[str]:
     return named
 
 
-def _unique(paths: Sequence[str | Path], names: list[str]) -> list[str]:
+def _unique(paths: Sequence[str | Path], names: list[str], kind: str) -> list[str]:
     """`names`, or ValueError naming the first two files that share one."""
-    refuse_shared(list(zip(names, paths)))
+    refuse_shared(list(zip(names, paths)), kind)
     return names
 
 
-def refuse_shared(named: Sequence[tuple[str, str | Path]]) -> None:
+def refuse_shared(named: Sequence[tuple[str, str | Path]], kind: str = "run") -> None:
     """ValueError where two (name, source) pairs share a name, naming both sources: runs of different origins (an
     experiment's tags, run files, a participants folder) shown in one table."""
     first: dict[str, str | Path] = {}
     for name, source in named:
         if name in first:
-            raise ValueError(f"two runs would be named {printable(name)!r}: {printable(str(first[name]))} and "
+            raise ValueError(f"two {kind}s would be named {printable(name)!r}: {printable(str(first[name]))} and "
                              f"{printable(str(source))} (name them apart with --name)")  # fmt: skip
         first[name] = source

@@ -18,7 +18,7 @@ from typing import Any
 from argrank.config import Experiment
 from argrank.core.layout import experiment_folder
 from argrank.evaluation.comparison_text import CORRECTION_NAMES, TEST_NAMES
-from argrank.evaluation.names import ALPHA, HOLM, T_TEST
+from argrank.evaluation.names import ALPHA, HOLM, SIGNIFICANT, T_TEST
 from argrank.formats.html import text
 from argrank.reporting.html import page
 from argrank.reporting.plots import plot_file_name, trend_plot
@@ -51,7 +51,8 @@ def write_report(
         f"baseline (<code>baseline:</code> in the runs file, else the first run) by the "
         f"{TEST_NAMES[T_TEST]} over topics, p-values {CORRECTION_NAMES[HOLM]}-corrected per "
         "measure over the runs tested. "
-        f"Under each mean: its difference from the baseline, the corrected p-value and * where it is significant "
+        f"Under each mean: its difference from the baseline, the corrected p-value and {SIGNIFICANT} where it is "
+        "significant "
         f"(p &lt; {ALPHA}); such cells are green (better) or red (worse). Hover a cell for the raw "
         "p-value and wins/ties/losses.</p>"
     )

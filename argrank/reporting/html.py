@@ -13,7 +13,7 @@ h3 { margin-top: 1.5em } nav a { margin-right: 1em }
 table { border-collapse: collapse; margin: .6em 0 1em } caption { text-align: left; color: #57606a; padding: .3em 0 }
 th, td { border: 1px solid #d0d7de; padding: .25em .6em; text-align: right }
 th:first-child, td:first-child { text-align: left } thead th { background: #f6f8fa }
-td.better { background: #dafbe1; font-weight: 600 } td.worse { background: #ffebe9; font-weight: 600 }
+td.better { background: #dafbe1 } td.worse { background: #ffebe9 }
 td small { display: block; font-size: .78em; font-weight: normal; color: #57606a; white-space: nowrap }
 td.baseline { color: #57606a } .note { color: #57606a } img.plot { max-width: 100%; display: block }
 .thumbs { display: flex; flex-wrap: wrap; gap: .4em; margin: .3em 0 1em }

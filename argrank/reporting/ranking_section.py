@@ -1,19 +1,24 @@
 """A ranking track's section of the experiment's report (reporting.experiment): per judgments file, the runs ×
 measures table against the baseline with each difference's corrected p-value and significance
-(comparison.Comparison's `reject`), the same as a paper's table (`argrank compare --latex`'s), per measure the per-topic differences of every run on one scale, each sweep's
-means as heat maps, then what the track adds (RankingTrack.report_extras)."""
+(comparison.Comparison's `reject`), the same as a paper's table (`argrank compare --latex`'s), the standings among
+the participants' runs (`argrank compare --participants`'s), per measure the per-topic differences of every run on
+one scale, each sweep's means as heat maps, then what the track adds (RankingTrack.report_extras). The marks are
+the command line's (evaluation.names): the best mean per measure in bold, SIGNIFICANT a significant difference,
+OURS our runs."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from argrank.evaluation.comparison import Comparison, compare
-from argrank.evaluation.comparison_text import CORRECTION_NAMES, TEST_NAMES
-from argrank.evaluation.paper_table import MAX_RUNS, paper_table
+from argrank.evaluation.comparison_text import comparison_method, number
+from argrank.evaluation.names import BEST_LEGEND, SIGNIFICANT, SIGNIFICANT_LEGEND, best_value
+from argrank.evaluation.paper_table import MAX_RUNS, html_grid, paper_table
 from argrank.evaluation.paper_table import html as paper_html
 from argrank.evaluation.results import JUDGED_TOPICS, RunScores
-from argrank.evaluation.standings import participant_files, standings
+from argrank.evaluation.standings import participant_files, standings, standings_grid
 from argrank.formats.html import table, text
 from argrank.formats.runfile import read_run
 from argrank.reporting.plots import difference_plot, plot_file_name, sweep_plot
@@ -38,7 +43,7 @@ def ranking_section(
         comparison = compare(section.name, qrels, per_topic, section.baseline_tag, measures)
         html.append(f"<h3>{text(qrels)}</h3>{_comparison_table(comparison)}{_paper_table(comparison)}")
         if section.participants is not None:
-            html.append(_standings(track, section, qrels, per_topic, measures[0]))
+            html.append(_standings(track, section, qrels, per_topic, measures))
         html.append(_differences(f"{section.name}-{qrels}", comparison.baseline, per_topic, measures, folder, files))
         means = {tag: evaluations[tag].judgments[qrels].means for tag in tags}
         for found in sweeps(section.runs):
@@ -47,37 +52,17 @@ def ranking_section(
     return "".join(html)
 
 
-def _standings(track: RankingTrack, section: TrackSection, qrels: str, per_topic: dict, measure: str) -> str:
+def _standings(track: RankingTrack, section: TrackSection, qrels: str, per_topic: dict, measures: list[str]) -> str:
     """The runs among the participants' of `participants:` (evaluation.standings), as `compare --participants`
-    prints them: ranked by `measure` with t intervals, ours marked, each tested against every participant's."""
+    writes them: ranked by the first measure with t intervals, every measure shown, ours tested against every
+    participant's on each."""
     judged = track.read_qrels(section.qrels[qrels])
-    theirs = {tag: track.score(read_run(path), judged, [measure], None, JUDGED_TOPICS).per_topic
+    theirs = {tag: track.score(read_run(path), judged, measures, None, JUDGED_TOPICS).per_topic
               for tag, path in participant_files(section.participants, list(per_topic)).runs.items()}  # fmt: skip
-    ours = {tag: {topic: {measure: scores[measure]} for topic, scores in by.items()} for tag, by in per_topic.items()}
-    result = standings(section.name, qrels, {**ours, **theirs}, list(ours), measure)
-    rows = []
-    for row in result.rows:
-        cells = [f"<td>{row['rank']}</td>", f"<td>{'<b>' if row['ours'] else ''}{text(row['run'])}"
-                 f"{'</b> (ours)' if row['ours'] else ''}</td>", f"<td>{row['mean']:.4f}</td>",
-                 f"<td>{_interval(row)}</td>"]  # fmt: skip
-        for tag in result.ours:
-            entry = row.get("against", {}).get(tag)
-            if entry is None or entry.get("identical"):
-                cells.append(f"<td>{'' if entry is None else 'identical'}</td>")
-                continue
-            colour = ("better" if entry["difference"] > 0 else "worse") if entry["reject"] else ""
-            cells.append(f'<td class="{colour}">{entry["difference"]:+.4f}<small>p '
-                         f'{_number(entry["p_corrected"])}{"*" if entry["reject"] else ""}</small></td>')  # fmt: skip
-        rows.append(cells)
-    caption = (f"among the {len(theirs)} runs of {section.participants.name}: ranked by {measure} over "
-               f"{result.topics} topics with 95% t intervals; per run of ours, its difference from each participant's "
-               f"and the Holm-corrected p of the paired t-test, * p < {result.significance.alpha}")  # fmt: skip
-    header = ["rank", "run", measure, "interval", *(f"{tag} vs it" for tag in result.ours)]
-    return f"<h4>among the participants</h4>{table(header, rows, caption, raw=True)}"
-
-
-def _interval(row: dict) -> str:
-    return "-" if row["ci_low"] is None else f"[{row['ci_low']:.4f}, {row['ci_high']:.4f}]"
+    result = standings(section.name, qrels, {**per_topic, **theirs}, list(per_topic), measures)
+    grid = standings_grid(result)
+    caption = f"Among the {len(theirs)} runs of {section.participants.name}. {grid.caption}"
+    return f"<h4>among the participants</h4>{html_grid(replace(grid, caption=caption))}"
 
 
 def _differences(
@@ -120,31 +105,34 @@ def _sweep(
 
 
 def _comparison_table(comparison: Comparison) -> str:
-    """Runs × measures: each mean with its difference, corrected p-value and significance mark under it, the cell
-    coloured where the difference is significant (the text table's and the JSON's `reject`)."""
+    """Runs × measures: each mean (the best per measure in bold) with its difference, corrected p-value and
+    SIGNIFICANT under it, the cell coloured where the difference is significant (the text table's and the JSON's
+    `reject`)."""
+    best = {m: best_value((figures.get(m, {}).get("mean") for figures in comparison.runs.values()), m)
+            for m in comparison.measures}  # fmt: skip
     rows = []
     for tag, figures in comparison.runs.items():
         cells = [f"<td>{text(tag)}{' (baseline)' if tag == comparison.baseline else ''}</td>"]
         for measure in comparison.measures:
-            entry = figures[measure]
+            entry = figures.get(measure, {})
+            mean = number(entry.get("mean"))
+            mean = f"<b>{mean}</b>" if entry.get("mean") is not None and entry["mean"] == best[measure] else mean
             if "wins" not in entry:
-                cells.append(f'<td class="baseline">{_number(entry["mean"])}</td>')
+                cells.append(f'<td class="baseline">{mean}</td>')
                 continue
             if entry.get("identical"):
                 detail, tip = "identical to the baseline", "not tested: the same score on every topic"
             else:
-                mark = "*" if entry["reject"] else ""
-                detail = f"{entry['difference']:+.4f}, p {_number(entry['p_corrected'])}{mark}"
-                tip = f"raw p {_number(entry['p'])}, wins/ties/losses {entry['wins']}/{entry['ties']}/{entry['losses']}"
+                mark = SIGNIFICANT if entry["reject"] else ""
+                detail = f"{entry['difference']:+.4f}, p {number(entry['p_corrected'])}{mark}"
+                tip = f"raw p {number(entry['p'])}, wins/ties/losses {entry['wins']}/{entry['ties']}/{entry['losses']}"
             colour = ("better" if entry["difference"] > 0 else "worse") if entry["reject"] else ""
-            cells.append(
-                f'<td class="{colour}" title="{text(tip)}">{entry["mean"]:.4f}<small>{text(detail)}</small></td>'
-            )
+            cells.append(f'<td class="{colour}" title="{text(tip)}">{mean}<small>{text(detail)}</small></td>')
         rows.append(cells)
-    settings = comparison.significance
     caption = (
-        f"{comparison.topics} topics, baseline {comparison.baseline}; under each mean: difference, "
-        f"{CORRECTION_NAMES[settings.correction]}-corrected p ({TEST_NAMES[settings.test]}), * p < {settings.alpha}"
+        f"{comparison.topics} topics, baseline {comparison.baseline}; under each mean its difference from the "
+        f"baseline and the corrected p-value; {BEST_LEGEND}; {SIGNIFICANT_LEGEND}, green where better, red where "
+        f"worse ({comparison_method([comparison])})."
     )
     return table(["run", *comparison.measures], rows, caption, raw=True)
 
@@ -154,7 +142,3 @@ def _paper_table(comparison: Comparison) -> str:
     if len(comparison.runs) > MAX_RUNS:
         return f'<p class="note">{len(comparison.runs)} runs: too many for a paper\'s table (at most {MAX_RUNS}).</p>'
     return f"<h4>as a paper's table</h4>{paper_html(paper_table([comparison]))}"
-
-
-def _number(value: float | None) -> str:
-    return "-" if value is None else f"{value:.4f}"

@@ -252,7 +252,7 @@ def test_evaluate_with_stance_qrels_only(shared_data):
     run = str(task2 / "runs-2022" / "Puss-in-Boots-run1.txt")
     done = argrank("evaluate", "--track", "comparative", "--run", run, "--stance-qrels", stance)
     assert done.returncode == 0, done.stderr
-    assert "Puss-in-Boots-run1.txt / touche-task2-2022-stance.qrels: macro-F1 0.1584 over 1328 pairs" in done.stdout
+    assert "Puss-in-Boots-run1 / touche-task2-2022-stance: macro-F1 0.1584 over 1328 pairs" in done.stdout
     assert "nDCG@5" not in done.stdout
     done = argrank(
         "evaluate", "--track", "comparative", "--run", str(task2 / "runs-2022" / "Aldo-Nadi-run3.txt"),
@@ -344,8 +344,11 @@ def test_evaluate_images_prints_a_table_and_names_a_run_without_stances(image_ru
     run, qrels = image_run
     done = argrank("evaluate", "--track", "images", "--run", str(run), "--qrels", str(qrels))
     assert done.returncode == 0, done.stderr
-    header, _, row = done.stdout.splitlines()
-    assert header.split()[3:] == [*IMAGE_MEASURES, "topics"] and row.startswith("images.txt / touche-task3-001-050")
+    header, _, row, note = done.stdout.splitlines()
+    assert header.split()[3:] == [*IMAGE_MEASURES, "topics", "missing"] and row.startswith("images / touche-task3-001-050")
+    assert row.split()[-2:] == ["2", "48"]  # two topics ranked, averaged over them as the organisers' evaluator does
+    assert note == ("images / touche-task3-001-050-relevance: 48 judged topics missing from the run, left out of the "
+                    "mean (as trec_eval without -c)")  # fmt: skip
     q0 = tmp_path / "q0.txt"
     q0.write_text("34 Q0 I0538673fe011264e 1 2 t\n")
     done = argrank("evaluate", "--track", "images", "--run", str(q0), "--qrels", str(qrels))

@@ -128,3 +128,12 @@ def test_compare_perspective_experiments_per_judged_scenario(tmp_path):
     assert baseline["runs"]["runs"]["nDCG@4"]["mean"] == pytest.approx(published["baseline/dev"]["nDCG@4"], abs=1e-12)
     assert set(baseline["runs"]["no-feedback"]["nDCG@4"]) - {"identical"} == set(TESTED)
     assert set(baseline["runs"]["no-feedback"]["rKL@4"]) == {"mean"}  # diversity: per variable, not per query
+    done = argrank(
+        "compare", "--track", "perspective", "--baseline", "runs", "--runs-file", str(runs_file), "--runs-file",
+        str(other_file), "--outputs", str(outputs), "--pairs", "all", "--correction", "none", "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    every = json.loads(done.stdout)["scenarios"]["baseline/dev"]
+    assert (every["pairs_tested"], every["correction"]) == ("all", "none")
+    pair = every["pairs"]["nDCG@4"]["no-feedback"]["runs"]  # two runs: the one pair, uncorrected, is the baseline's
+    assert pair == every["runs"]["no-feedback"]["nDCG@4"]["p"] == baseline["runs"]["no-feedback"]["nDCG@4"]["p"]

@@ -1,5 +1,6 @@
 """`argrank compare --reference RUN`: how far each run is from a published run, as repro_eval measures it
-(Kendall's tau Union, RBO, RMSE, effect ratio, delta RI), on the real 2022 Task 2 runs."""
+(Kendall's tau Union, RBO, RMSE, effect ratio, delta RI), on the real 2022 Task 2 runs; as text, JSON, and as a
+paper's table beside the comparison's (--latex, --markdown)."""
 
 from __future__ import annotations
 
@@ -54,5 +55,13 @@ def test_each_run_against_the_published_reference(shared_data):
     assert figures["er"]["nDCG@5"] == pytest.approx(expected["nDCG@5"], abs=1e-12)
     text = argrank(*common)
     assert text.returncode == 0 and "against the reference" in text.stdout and "KTU" in text.stdout
+    markdown = argrank(*common, "--markdown", "-", "--decimals", "3")
+    assert markdown.returncode == 0, markdown.stderr
+    tables = markdown.stdout.split("Table: ")
+    assert len(tables) == 3 and tables[1].startswith("Mean over 50 topics")  # the comparison's, then this one
+    assert tables[2].startswith("Against the original run: Kendall's tau Union (KTU)") and ".txt" not in tables[2]
+    assert "| run | KTU | RBO | RMSE nDCG@5 | ER nDCG@5 | dRI nDCG@5 |" in tables[2]
+    row = next(line for line in tables[2].splitlines() if line.startswith("| Grimjack-run3 |"))
+    assert row.split(" | ")[1:3] == [f"{figures['ktu']:.3f}", f"{figures['rbo']:.3f}"]
     alone = argrank(*common[:-2], "--reference-baseline", str(runs / "Katana-run1.txt"))
     assert alone.returncode == 2 and "--reference-baseline needs --reference" in alone.stderr

@@ -9,12 +9,27 @@ from __future__ import annotations
 
 import argparse
 
-from argrank.evaluation.names import ALPHA, CORRECTIONS, EXAMPLES, HOLM, PERMUTATIONS, T_TEST, TESTS
+from argrank.evaluation.names import (
+    ALL_PAIRS,
+    ALPHA,
+    BASELINE_PAIRS,
+    CORRECTIONS,
+    DECIMALS,
+    EXAMPLES,
+    HOLM,
+    PAIRS,
+    PERMUTATIONS,
+    T_TEST,
+    TESTS,
+    TUKEY,
+    TUKEY_HSD,
+)
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
 from workflows.commands.track_parts import command_line
 
-OPTIONS = ("run", "qrels", "measure", "stance_qrels", "participants", "reference", "reference_baseline")  # the options a track may not read (Track.compare_options)
+OPTIONS = ("run", "name", "qrels", "measure", "stance_qrels", "participants", "reference", "reference_baseline")  # the options a track may not read (Track.compare_options)
+MAX_DECIMALS = 17  # a double's significant digits: more show nothing
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -28,11 +43,23 @@ def cmd_compare(args: argparse.Namespace) -> int:
         args.usage_error(f"--permutations {args.permutations}: expected at least 1")
     if args.baseline and len(set(args.baseline)) != len(args.baseline):
         args.usage_error(f"--baseline names a run twice: {', '.join(args.baseline)}")
+    if not 0 <= args.decimals <= MAX_DECIMALS:
+        args.usage_error(f"--decimals {args.decimals}: expected 0 to {MAX_DECIMALS}")
     if args.perquery and (args.latex or args.markdown):
         args.usage_error("--latex and --markdown write the comparison's table, not --perquery's scores")
-    if args.participants and (args.perquery or args.latex or args.markdown or args.csv):
-        args.usage_error("--participants prints the standings (or --json): not with --perquery, --csv, --latex or "
-                         "--markdown")  # fmt: skip
+    if args.test == TUKEY:  # Tukey's HSD tests every pair and adjusts for all of them itself
+        if args.correction:
+            args.usage_error("--test tukey adjusts for all pairs itself: no --correction")
+        if args.pairs == BASELINE_PAIRS:
+            args.usage_error("--test tukey tests every pair of runs: not --pairs baselines")
+    if args.participants:
+        for given, option in ((args.perquery, "--perquery"), (args.pairs, "--pairs"), (args.reference, "--reference"),
+                              (args.baseline, "--baseline")):  # fmt: skip
+            if given:
+                args.usage_error(f"--participants tests each of your runs against every participant's run: not with "
+                                 f"{option}")  # fmt: skip
+    args.correction = TUKEY_HSD if args.test == TUKEY else args.correction or HOLM
+    args.pairs = ALL_PAIRS if args.test == TUKEY else args.pairs or BASELINE_PAIRS
     return command_line(track).compare(track, args)
 
 
@@ -43,7 +70,11 @@ def add_arguments(compare_: argparse.ArgumentParser) -> None:
         action="append",
         help="an experiment whose published runs to compare (repeatable; default runs.yaml unless --run is given)",
     )
-    compare_.add_argument("--run", action="append", help="a run file to compare too (repeatable; tag: its stem)")
+    compare_.add_argument(
+        "--run", action="append", help="a run file to compare too (repeatable; named by its stem, or by its path below "
+        "the folder the runs share where stems repeat)"
+    )  # fmt: skip
+    compare_.add_argument("--name", action="append", help="a name for each --run, in order")
     compare_.add_argument(
         "--baseline",
         action="append",
@@ -60,21 +91,29 @@ def add_arguments(compare_: argparse.ArgumentParser) -> None:
         "delta RI (default: the comparison's baseline)"
     )  # fmt: skip
     compare_.add_argument(
-        "--participants", metavar="DIR", help="a folder of a year's published runs (every file in it, tag: its "
-        "stem): all runs ranked by the first measure with confidence intervals, ours tested against each of them"
+        "--participants", metavar="DIR", help="a folder of a year's published runs (the organizers' layout or a flat "
+        "folder of run files): all runs ranked by the first --measure with confidence intervals, every measure "
+        "shown, ours tested against each of them on each measure (--json, --csv, --latex, --markdown as for a "
+        "comparison)"
     )  # fmt: skip
     compare_.add_argument("--measure", action="append", metavar="NAME", help=f"ir_measures names ({EXAMPLES})")
     compare_.add_argument(
-        "--stance-qrels", help="comparative: stance judgments to score each run's stance F1 against (default: the "
-        "runs file's stance_qrels)"
+        "--stance-qrels", help="comparative: stance judgments to score each run's stance F1 against, a column of its "
+        "own, untested (default: the runs file's stance_qrels)"
     )  # fmt: skip
     compare_.add_argument(
         "--test", choices=TESTS, default=T_TEST, help=f"the test over topics (default {T_TEST}, as PyTerrier): paired "
         "t, Wilcoxon, fisher (paired randomization) or tukey (Tukey's HSD over all runs, every pair)"
     )  # fmt: skip
     compare_.add_argument(
-        "--correction", choices=CORRECTIONS, default=HOLM, help="multiple-testing correction (not for tukey)"
-    )
+        "--correction", choices=CORRECTIONS, help=f"the multiple-testing correction per measure (default {HOLM}; none "
+        "as PyTerrier's default; not for tukey, which adjusts for all pairs itself)"
+    )  # fmt: skip
+    compare_.add_argument(
+        "--pairs", choices=PAIRS, help=f"which pairs are tested: {BASELINE_PAIRS} (default), each run against each "
+        f"--baseline; {ALL_PAIRS}, every pair of runs, corrected over all pairs, and the paper's table marks each "
+        "(as ranx); tukey always tests every pair"
+    )  # fmt: skip
     compare_.add_argument(
         "--permutations", type=int, default=PERMUTATIONS, help=f"fisher: random sign flips ({PERMUTATIONS:,}; all of "
         "them where a topic count gives fewer)"
@@ -86,10 +125,15 @@ def add_arguments(compare_: argparse.ArgumentParser) -> None:
     compare_.add_argument(
         "--perquery", action="store_true", help="the per-topic scores instead, long format: run, topic, measure, value"
     )
+    compare_.add_argument(
+        "--decimals", type=int, default=DECIMALS, help=f"decimals of the figures in the text, LaTeX and Markdown "
+        f"tables ({DECIMALS}; CSV and JSON keep every digit)"
+    )  # fmt: skip
     compare_.add_argument("--csv", metavar="PATH", help="also write the table (or --perquery's) as CSV; - for stdout")
     compare_.add_argument(
         "--latex", metavar="PATH", help="also write the comparison as a paper's table (booktabs: the best value per "
-        "measure in bold, superscript letters for significant improvements); - for stdout"
+        "measure in bold, superscript letters for significant improvements; with --reference, the reproducibility "
+        "measures' table too); - for stdout"
     )  # fmt: skip
     compare_.add_argument("--markdown", metavar="PATH", help="the same table as Markdown; - for stdout")
     compare_.add_argument(

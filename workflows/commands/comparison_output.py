@@ -1,6 +1,10 @@
 """What `argrank compare` prints and writes, whichever track compared: the tables per judgments and baseline (or
 --perquery's long table), as text or JSON, as CSV with --csv (the rows the Python API returns), and as a paper's
-table with --latex and --markdown (evaluation.paper_table)."""
+table with --latex and --markdown (evaluation.paper_table), with any further table a command adds (the
+reproducibility measures); or, with --participants, the standings in the same forms (evaluation.standings).
+
+Every output is made before any is written: a name that cannot go into a table (a newline in a run's tag) is a
+usage error, and no file is left half written."""
 
 from __future__ import annotations
 
@@ -8,23 +12,43 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from argrank.core.atomic import atomic_path
 from argrank.evaluation.comparison import PER_QUERY_COLUMNS, SUMMARY_COLUMNS, Comparison, PerTopic, per_query_rows
 from argrank.evaluation.comparison_text import format_comparison, format_rows, rows_csv
-from argrank.evaluation.paper_table import latex, markdown, paper_table
+from argrank.evaluation.paper_table import Grid, latex, latex_grid, markdown, markdown_grid, paper_table
+from argrank.evaluation.standings import (
+    STANDINGS_COLUMNS,
+    Standings,
+    format_standings,
+    standings_latex,
+    standings_markdown,
+    standings_rows,
+)
 
 JUDGMENTS = "judgments"  # the first column where one command compares on several judgments (perspective)
 AGAINST = "against"  # the next, where the runs are compared with several baselines
 
 
+class Table(Protocol):
+    """A further table a command shows beside its comparisons: as text, and as a paper's table labelled `label`."""
+
+    label: str
+
+    def text(self, decimals: int) -> str: ...
+
+    def grid(self, decimals: int) -> Grid: ...
+
+
 def show_comparisons(
-    args: argparse.Namespace, compared: list[tuple[Comparison, PerTopic]], json_object: Callable[[], Any]
-) -> int:
+    args: argparse.Namespace, compared: list[tuple[Comparison, PerTopic]], json_object: Callable[[], Any],
+    also: Sequence[Table] = (),
+) -> int:  # fmt: skip
     """Print the comparisons (`json_object()` with --json), or with --perquery the per-topic scores; --csv writes
-    the same rows to a file (or stdout for -), --latex and --markdown the paper's tables, one per judgments."""
+    the same rows to a file (or stdout for -), --latex and --markdown the paper's tables, one per judgments, and
+    `also`'s after them."""
     several = len({comparison.qrels for comparison, _ in compared}) > 1
     against = not args.perquery and len({comparison.baseline for comparison, _ in compared}) > 1
     columns = ((JUDGMENTS,) if several else ()) + ((AGAINST,) if against else ())
@@ -40,25 +64,56 @@ def show_comparisons(
         for comparison, _ in compared
         for row in comparison.summary_rows()
     ]  # fmt: skip
-    stdout = [_write(args.csv, rows_csv(rows, columns))]
     by_qrels: dict[str, list[Comparison]] = {}
     for comparison, _ in compared:
         by_qrels.setdefault(comparison.qrels, []).append(comparison)
+    decimals = args.decimals
+    latex_text = markdown_text = ""
     try:
-        tables = [paper_table(group) for group in by_qrels.values()] if args.latex or args.markdown else []
-    except ValueError as error:
+        if args.latex or args.markdown:
+            tables = [(paper_table(group), _label(qrels)) for qrels, group in by_qrels.items()]
+        if args.latex:
+            latex_text = "\n".join([*(latex(table, label, decimals) for table, label in tables),
+                                    *(latex_grid(table.grid(decimals), table.label) for table in also)])  # fmt: skip
+        if args.markdown:
+            markdown_text = "\n".join([*(markdown(table, decimals) for table, _ in tables),
+                                       *(markdown_grid(table.grid(decimals)) for table in also)])  # fmt: skip
+    except ValueError as error:  # too many runs, or a name with a newline or another control character
         args.usage_error(str(error))
-    stdout.append(_write(args.latex, "\n".join(latex(t, _label(q)) for t, q in zip(tables, by_qrels))))
-    stdout.append(_write(args.markdown, "\n".join(markdown(t) for t in tables)))
+
+    def text() -> str:
+        if args.perquery:
+            return format_rows(rows, columns, decimals)
+        shown = [format_comparison(comparison, decimals) for comparison, _ in compared]
+        return "\n\n".join(shown + [table.text(decimals) for table in also])
+
+    return _show(args, rows_csv(rows, columns) if args.csv else "", latex_text, markdown_text,
+                 lambda: rows if args.perquery else json_object(), text)  # fmt: skip
+
+
+def show_standings(args: argparse.Namespace, result: Standings) -> int:
+    """Print the standings (their JSON with --json); --csv, --latex and --markdown write them as a comparison's are
+    written."""
+    try:
+        latex_text = standings_latex(result, "tab:standings", args.decimals) if args.latex else ""
+        markdown_text = standings_markdown(result, args.decimals) if args.markdown else ""
+    except ValueError as error:  # a name with a newline or another control character
+        args.usage_error(str(error))
+    csv = rows_csv(standings_rows(result), STANDINGS_COLUMNS) if args.csv else ""
+    return _show(args, csv, latex_text, markdown_text,
+                 result.to_json, lambda: format_standings(result, args.decimals))  # fmt: skip
+
+
+def _show(args: argparse.Namespace, csv: str, latex_text: str, markdown_text: str, json_object: Callable[[], Any],
+          text: Callable[[], str]) -> int:  # fmt: skip
+    """Write --csv, --latex and --markdown; print what goes to stdout (-) instead, else the JSON or the text."""
+    stdout = [_write(args.csv, csv), _write(args.latex, latex_text), _write(args.markdown, markdown_text)]
     if any(stdout):
         sys.stdout.write("".join(stdout))
-        return 0
-    if args.json:
-        print(json.dumps(rows if args.perquery else json_object(), indent=2))
-    elif args.perquery:
-        print(format_rows(rows, columns))
+    elif args.json:
+        print(json.dumps(json_object(), indent=2))
     else:
-        print("\n\n".join(format_comparison(comparison) for comparison, _ in compared))
+        print(text())
     return 0
 
 

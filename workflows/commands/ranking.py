@@ -19,20 +19,22 @@ from pathlib import Path
 from argrank.config import experiment_section
 from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
+from argrank.core.fingerprint import file_digest
 from argrank.core.layout import experiment_folder
 from argrank.evaluation.comparison import Significance
 from argrank.evaluation.comparison import compare as compare_runs
 from argrank.evaluation.measures import canonical
 from argrank.evaluation.ranking import default_measures
 from argrank.evaluation.report import format_table, per_pair_csv, per_topic_csv
-from argrank.evaluation.reproducibility import TopRanked, against_reference, format_reproducibility
+from argrank.evaluation.reproducibility import Reproducibility, TopRanked, against_reference
 from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
-from argrank.evaluation.standings import format_standings, participant_files, standings
+from argrank.evaluation.standings import participant_files, standings
+from argrank.formats.run_names import refuse_shared, run_names
 from argrank.formats.runfile import iter_run, read_run, watched
-from argrank.formats.topics import read_topics
+from argrank.formats.topics import read_topics, topic_order
 from argrank.tracks.section import TrackSection
 from argrank.tracks.track import RankingTrack, RunProblem
-from workflows.commands.comparison_output import show_comparisons
+from workflows.commands.comparison_output import show_comparisons, show_standings
 
 DEFAULT_DEPTH = 5
 
@@ -50,6 +52,11 @@ def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
     for option, given in (("run", args.run), ("qrels", args.qrels or [])):
         if len(set(given)) != len(given):
             args.usage_error(f"--{option} names a file twice: {', '.join(given)}")
+    try:
+        names = dict(zip(args.run, run_names(args.run, args.name)))
+        qrels_names = dict(zip(args.qrels or [], run_names(args.qrels or [], kind="qrels")))
+    except ValueError as error:
+        args.usage_error(str(error))
     if args.depth is not None and args.depth < 1:
         args.usage_error(f"--depth {args.depth}: expected a cut-off of at least 1")
     measures = _named_measures(args)
@@ -82,29 +89,32 @@ def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
             except ValueError as error:  # column 2 mixes Q0 and stance labels: name the run file too
                 raise InputError(path, "", str(error)) from None
     single = len(args.run) == 1 and len(judgments) <= 1
+    named = {(names[run], qrels_names[qrels]): scores for (run, qrels), scores in results.items()}
     if args.csv:
         with atomic_path(args.csv) as tmp:
-            tmp.write_text(per_topic_csv(*results.values()) if single else per_pair_csv(results), encoding="utf-8")
+            tmp.write_text(per_topic_csv(*results.values()) if single else per_pair_csv(named), encoding="utf-8")
     if args.json:
-        print(json.dumps(_evaluation_json(results, stances, args.stance_qrels, single), indent=2))
+        print(json.dumps(_evaluation_json(results, stances, args.stance_qrels, single, names), indent=2))
         return 0
     if results:
-        print(format_table({f"{Path(run).name} / {Path(qrels).name}": scores for (run, qrels), scores in results.items()}))
+        print(format_table({f"{run} / {qrels}": scores for (run, qrels), scores in named.items()}))
     for path, scores in stances.items():
-        print(stance.format(f"{Path(path).name} / {Path(args.stance_qrels).name}", scores))
+        print(stance.format(f"{names[path]} / {Path(args.stance_qrels).stem}", scores))
     return 0
 
 
 def _evaluation_json(results: dict[tuple[str, str], TopicScores], stances: dict, stance_qrels: str | None,
-                     single: bool) -> dict:  # fmt: skip
+                     single: bool, names: dict[str, str]) -> dict:  # fmt: skip
     """One run on one judgments file: its scores' JSON (and its stance's), as before several could be given; else
-    `{"results": [{"run", "qrels", …scores}], "stance": [{"run", "stance_qrels", …}]}`."""
+    `{"results": [{"run", "name", "qrels", …scores}], "stance": [{"run", "name", "stance_qrels", …}]}`, `run` the
+    file and `name` the run's name in tables."""
     if single:
         return {**(next(iter(results.values())).to_json() if results else {}),
                 **(next(iter(stances.values())).to_json() if stances else {})}  # fmt: skip
     return {
-        "results": [{"run": run, "qrels": qrels, **scores.to_json()} for (run, qrels), scores in results.items()],
-        **({"stance": [{"run": run, "stance_qrels": stance_qrels, **scores.to_json()}
+        "results": [{"run": run, "name": names[run], "qrels": qrels, **scores.to_json()}
+                    for (run, qrels), scores in results.items()],  # fmt: skip
+        **({"stance": [{"run": run, "name": names[run], "stance_qrels": stance_qrels, **scores.to_json()}
                        for run, scores in stances.items()]} if stances else {}),  # fmt: skip
     }
 
@@ -134,10 +144,14 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
         measures = list(configured) or default_measures(DEFAULT_DEPTH)
     stance = track.stance_judgments
     stance_qrels = getattr(args, "stance_qrels", None) or (track.stance_qrels(sections[0][1]) if sections else None)
-    stance_judged = stance.read(stance_qrels) if stance and stance_qrels else None
-    qrels = track.read_qrels(qrels_path)
+    shared = _shared_topics(sections, runs_files)
+    stance_judged = _kept(stance.read(stance_qrels), shared) if stance and stance_qrels else None
+    qrels = _kept(track.read_qrels(qrels_path), shared)
+    if not qrels:
+        raise InputError(qrels_path, "", "none of its judged topics is ranked by every experiment compared")
+    dropped = [] if shared is None else [t for t in topic_order(track.read_qrels(qrels_path)) if t not in shared]
     participants = _participants(args, runs) if getattr(args, "participants", None) else {}
-    per_topic, pooled, names, rankings = {}, {}, measures, {}
+    per_topic, pooled, names, rankings, missing = {}, {}, measures, {}, {}
     # Each run is read as it is scored (as by evaluate); what else is needed of it is kept on the way: the lines of
     # stance-judged documents for stance, each topic's top for the reproducibility measures (TopRanked).
     reference = bool(getattr(args, "reference", None))
@@ -159,13 +173,17 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
         except ValueError as error:
             raise InputError(path, "", f"{error} (judgments {qrels_path})") from None
         per_topic[tag], names = result.per_topic, result.measures
+        missing[tag] = list(result.missing)
         if "top" in watchers:
             rankings[tag] = watchers["top"].ranking()
+    topics = {"topics_dropped": dropped, "missing_topics": {tag: lacks for tag, lacks in missing.items() if lacks}}
+    for note in _topic_notes(qrels_path, len(qrels), dropped, topics["missing_topics"]):
+        print(f"argrank: note: {note}", file=sys.stderr)
     if participants:
-        return _show_standings(args, track.name, qrels_name, per_topic, list(runs), names[0])
+        return _show_standings(args, track.name, qrels_name, per_topic, list(runs), names, pooled)
     baselines = args.baseline or [_configured_baseline(sections) or next(iter(runs))]
     try:
-        significance = Significance(args.test, args.correction, args.alpha, args.permutations, args.seed)
+        significance = Significance(args.test, args.correction, args.alpha, args.permutations, args.seed, args.pairs)
         comparisons = [compare_runs(track.name, qrels_name, per_topic, baseline, names, significance, pooled)
                        for baseline in baselines]  # fmt: skip
     except ValueError as error:
@@ -174,14 +192,48 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
     shown = show_comparisons(args, [(comparison, per_topic) for comparison in comparisons], lambda: {
         **(comparisons[0].to_json() if len(comparisons) == 1 else
            {"track": track.name, "baselines": baselines, "comparisons": [c.to_json() for c in comparisons]}),
-        **({"reference": args.reference, "reproducibility": _finite(reproduction[1])} if reproduction else {})})
-    if reproduction and not (args.json or args.perquery or args.csv == "-" or args.latex == "-" or args.markdown == "-"):
-        print("\n" + reproduction[0])
+        **({"reference": args.reference, "reproducibility": _finite(reproduction[1])} if reproduction else {}),
+        **topics}, [reproduction[0]] if reproduction else [])
     return shown
 
 
+def _shared_topics(sections: list[tuple[str, TrackSection]], runs_files: list[str]) -> set[str] | None:
+    """The topics every compared experiment ranks (each section's topics file), so that every run is scored on the
+    same topics whatever the order of the runs files; None where no experiment is compared (run files only)."""
+    shared = None
+    for runs_file, (_, section) in zip(runs_files, sections):
+        try:
+            numbers = {topic.number for topic in read_topics(section.topics)}
+        except InputError as error:
+            raise InputError(error.path, error.where, f"{error.problem} (topics of {runs_file})") from None
+        shared = numbers if shared is None else shared & numbers
+    return shared
+
+
+def _kept(judged: dict, topics: set[str] | None) -> dict:
+    """The judgments of `topics` (all where None)."""
+    return judged if topics is None else {topic: by_doc for topic, by_doc in judged.items() if topic in topics}
+
+
+def _topic_notes(qrels: str, scored: int, dropped: list[str], missing: dict[str, list[str]]) -> list[str]:
+    """What the means are over, where that is not simply every judged topic of every run: the judged topics left
+    out because an experiment compared does not rank them, and per run the judged topics it lacks (0 each)."""
+    notes = []
+    if dropped:
+        notes.append(f"{len(dropped)} judged topics of {qrels} are not ranked by every experiment compared and are "
+                     f"left out of every run's scores: {_shown(dropped)}; each run is scored on the {scored} others")  # fmt: skip
+    for tag, lacks in missing.items():
+        notes.append(f"{tag} lacks {len(lacks)} of the {scored} judged topics, each counted as 0 (as Touché's "
+                     f"evaluation and trec_eval -c): {_shown(lacks)}")  # fmt: skip
+    return notes
+
+
+def _shown(topics: list[str], count: int = 10) -> str:
+    return ", ".join(topics[:count]) + (f" … ({len(topics)})" if len(topics) > count else "")
+
+
 def _reproduction(args: argparse.Namespace, track: RankingTrack, qrels, measures: list[str], per_topic: dict,
-                  rankings: dict, baseline: str) -> tuple[str, dict] | None:  # fmt: skip
+                  rankings: dict, baseline: str) -> tuple[Reproducibility, dict] | None:  # fmt: skip
     """With --reference: (the table, the figures) of every run but the baseline against the reference run, the
     effects over the baseline and the reference's over --reference-baseline (default the same baseline)."""
     if not args.reference:
@@ -203,8 +255,7 @@ def _reproduction(args: argparse.Namespace, track: RankingTrack, qrels, measures
     others = {tag: ranking for tag, ranking in rankings.items() if tag != baseline}
     result = against_reference(reference_ranking, reference_scores, reference_baseline, others, per_topic,
                                per_topic[baseline], measures)  # fmt: skip
-    table = format_reproducibility(args.reference, args.reference_baseline or baseline, baseline, result, measures)
-    return table, result
+    return Reproducibility(args.reference, args.reference_baseline or baseline, baseline, result, measures), result
 
 
 def _finite(value):
@@ -230,17 +281,15 @@ def _participants(args: argparse.Namespace, ours: dict[str, str]) -> dict[str, s
 
 
 def _show_standings(args: argparse.Namespace, track: str, qrels: str, per_topic: dict, ours: list[str],
-                    measure: str) -> int:  # fmt: skip
-    """Print where our runs stand among the participants' on the first measure (evaluation.standings)."""
-    if args.baseline:
-        args.usage_error("--participants tests each of your runs against every participant's: no --baseline")
+                    measures: list[str], pooled: dict) -> int:  # fmt: skip
+    """Show where our runs stand among the participants' (evaluation.standings): ranked by the first measure, every
+    measure and the pooled figures (stance F1) shown, ours tested on each measure."""
     try:
         significance = Significance(args.test, args.correction, args.alpha, args.permutations, args.seed)
-        result = standings(track, qrels, per_topic, ours, measure, significance)
+        result = standings(track, qrels, per_topic, ours, measures, significance, pooled=pooled)
     except ValueError as error:
         args.usage_error(str(error))
-    print(json.dumps(result.to_json(), indent=2) if args.json else format_standings(result))
-    return 0
+    return show_standings(args, result)
 
 
 def _configured_baseline(sections: list[tuple[str, TrackSection]]) -> str | None:
@@ -265,7 +314,20 @@ def _qrels(args: argparse.Namespace, sections: list[tuple[str, TrackSection]]) -
     if not configured:
         args.usage_error("give --qrels: the experiment configures no judgments" if sections else "give --qrels")
     name = "relevance" if "relevance" in configured else next(iter(configured))
+    _same_judgments(args, sections, name)
     return name, str(configured[name])
+
+
+def _same_judgments(args: argparse.Namespace, sections: list[tuple[str, TrackSection]], name: str) -> None:
+    """Usage error where the experiments compared judge `name` by different files: whichever came first would decide
+    every run's scores."""
+    first_experiment, first = sections[0][0], sections[0][1].qrels[name]
+    for experiment, section in sections[1:]:
+        other = section.qrels.get(name)
+        if other is None or file_digest(other) != file_digest(first):
+            which = f"by {other}" if other else "not at all"
+            args.usage_error(f"the experiments judge {name!r} differently: {first_experiment} by {first}, {experiment} "
+                             f"{which}; give --qrels FILE to score every run on one judgments file")  # fmt: skip
 
 
 def _runs(args: argparse.Namespace, runs_files: list[str], sections: list[tuple[str, TrackSection]]) -> dict[str, str]:
@@ -278,9 +340,9 @@ def _runs(args: argparse.Namespace, runs_files: list[str], sections: list[tuple[
             if not path.is_file():
                 raise InputError(path, "", f"not published: run the experiment {runs_file} first (argrank run)")
             runs[f"{experiment}/{spec.tag}" if len(sections) > 1 else spec.tag] = str(path)
-    for path in args.run or []:
-        tag = Path(path).stem
-        if tag in runs:
-            args.usage_error(f"two runs are tagged {tag!r}: rename the file {path}")
-        runs[tag] = path
-    return runs
+    try:
+        named = dict(zip(run_names(args.run or [], args.name), args.run or []))
+        refuse_shared([*runs.items(), *named.items()])
+    except ValueError as error:
+        args.usage_error(str(error))
+    return {**runs, **named}

@@ -123,7 +123,7 @@ TRACK = ImagesTrack(
     run_keys=("stance", "found_weight"),
     section_type=ImageSection,
     run_type=ImageRun,
-    evaluate_options=("run", "qrels", "topics", "csv", "json", "average"),
-    compare_options=("run", "qrels", "participants", "reference", "reference_baseline"),
+    evaluate_options=("run", "name", "qrels", "topics", "csv", "json", "average"),
+    compare_options=("run", "name", "qrels", "participants", "reference", "reference_baseline"),
     gate_measures=("on_stance@10",),
 )

@@ -1,5 +1,5 @@
-"""Runs against a baseline: a paired test over topics, multiple-testing corrections, wins/ties/losses, and the
-one significance rule every output shows."""
+"""Runs against a baseline: a paired test over topics, multiple-testing corrections (or none), against the baseline
+or between every pair, wins/ties/losses, and the one significance rule every output shows."""
 
 from __future__ import annotations
 
@@ -107,3 +107,55 @@ def test_tukeys_hsd_tests_every_pair_and_is_not_corrected_again():
     assert comparison.runs["better"]["m"]["reject"] and not comparison.runs["mixed"]["m"]["reject"]
     again = type(comparison).from_json(comparison.to_json())
     assert again == comparison
+
+
+def test_tukeys_hsd_is_recorded_as_its_own_adjustment_over_every_pair_whatever_was_asked():
+    data = compare("args", "r", PER_TOPIC, "base", ["m"], Significance(test="tukey", correction="bonferroni")).to_json()
+    assert (data["test"], data["correction"], data["pairs_tested"]) == ("tukey", "tukey-hsd", "all")
+    with pytest.raises(ValueError, match="unknown correction 'tukey-hsd'"):
+        Significance(correction="tukey-hsd")  # only Tukey's HSD adjusts so
+
+
+def test_no_correction_leaves_the_p_values_as_the_test_gives_them():
+    comparison = compare("args", "r", PER_TOPIC, "base", ["m"], Significance(correction="none"))
+    for tag in ("better", "mixed"):
+        entry = comparison.runs[tag]["m"]
+        t_test = stats.ttest_rel(_scores(tag), _scores("base")).pvalue
+        assert entry["p"] == entry["p_corrected"] == pytest.approx(t_test)
+    assert comparison.to_json()["correction"] == "none"
+
+
+@pytest.mark.parametrize("test", ["t", "wilcoxon", "fisher"])
+def test_every_pair_is_tested_and_corrected_over_all_pairs(test):
+    with_copy = {**PER_TOPIC, "copy": PER_TOPIC["base"]}
+    settings = Significance(test=test, pairs_tested="all", permutations=500, seed=1)
+    comparison = compare("args", "r", with_copy, "base", ["m"], settings)
+    pairs = comparison.pairs["m"]
+    tags = list(with_copy)
+    raw = {(a, b): paired_p_value(_scores_of(with_copy, a), _scores_of(with_copy, b), test, 500, 1)
+           for i, a in enumerate(tags) for b in tags[i + 1 :]}  # fmt: skip
+    assert raw[("base", "copy")] is None  # identical: not a test, not counted in the correction
+    adjusted = dict(zip(raw, corrected(list(raw.values()))))
+    for (a, b), p in adjusted.items():
+        assert pairs[a][b] == pairs[b][a] == (None if p is None else pytest.approx(p))
+    for tag in ("better", "mixed"):  # a run's entries are its pair with the baseline, corrected over all pairs
+        entry = comparison.runs[tag]["m"]
+        assert entry["p"] == pytest.approx(raw[("base", tag)]) and entry["p_corrected"] == pairs[tag]["base"]
+        assert entry["reject"] == (entry["p_corrected"] < 0.05)
+    assert comparison.runs["copy"]["m"]["p"] is None and comparison.runs["copy"]["m"]["identical"]
+    data = comparison.to_json()
+    assert data["pairs_tested"] == "all" and data["pairs"]["m"]["better"]["mixed"] == pairs["better"]["mixed"]
+    assert type(comparison).from_json(data) == comparison
+
+
+def test_json_written_before_pairs_were_chosen_reads_as_baselines_only():
+    data = compare("args", "r", PER_TOPIC, "base", ["m"]).to_json()
+    assert data["pairs_tested"] == "baselines" and "pairs" not in data
+    del data["pairs_tested"]
+    assert type(compare("args", "r", PER_TOPIC, "base", ["m"])).from_json(data).significance == Significance()
+    with pytest.raises(ValueError, match="unknown pairs 'some'"):
+        Significance(pairs_tested="some")
+
+
+def _scores_of(per_topic: dict, tag: str) -> np.ndarray:
+    return np.array([per_topic[tag][t]["m"] for t in "123456"])

@@ -89,7 +89,7 @@ def test_default_measures_at_a_depth_and_their_json_with_the_old_names_as_aliase
     assert result.measures == default_measures(1) == ["nDCG@1", "Judged@1", "condensed-nDCG@1"]
     data = result.to_json()
     assert list(data) == [
-        "depth", "topics", "average", "measures", "nDCG@1", "Judged@1", "condensed-nDCG@1",
+        "depth", "topics", "average", "measures", "missing_topics", "nDCG@1", "Judged@1", "condensed-nDCG@1",
         "judged@1", "nDCG@1_judged_only", "per_topic",
     ]  # fmt: skip
     assert data["judged@1"] == data["Judged@1"] and data["nDCG@1_judged_only"] == data["condensed-nDCG@1"]

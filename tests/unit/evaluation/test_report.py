@@ -23,6 +23,7 @@ RUN = [
     RunLine("10", "Q0", "b", 1, 2.0, "t"),
     RunLine("10", "Q0", "x", 2, 1.0, "t"),
     RunLine("2", "Q0", "z", 1, 1.0, "t"),
+    RunLine("9", "Q0", "y", 1, 1.0, "t"),
 ]
 
 
@@ -32,11 +33,22 @@ def test_table_has_one_aligned_row_per_result_with_four_decimals():
     lines = table.splitlines()
     assert lines[0].split() == ["run", "/", "qrels", "nDCG@5", "Judged@5", "condensed-nDCG@5", "topics"]
     assert set(lines[1]) == {"-", " "}
-    # Judged@5: topic 10 returns two documents, one judged (1/2); 2 returns one unjudged; 9 none.
+    # Judged@5: topic 10 returns two documents, one judged (1/2); 2 and 9 return one unjudged each.
     assert lines[2].split() == ["short", "/", "relevance", "0.3333", "0.1667", "0.3333", "3"]
     assert lines[3].startswith("a-much-longer-run-name / quality  ")
     assert len({len(line) for line in lines}) == 1  # every row as wide as the header: columns line up
     assert lines[2].index("0.3333") == lines[3].index("0.3333")
+
+
+def test_a_run_lacking_judged_topics_is_said_to_lack_them_and_how_they_count():
+    lacking = evaluate(RUN[:3], QRELS)  # no line for topic 9
+    header, _, full, part, note = format_table({"all": evaluate(RUN, QRELS), "part": lacking}).splitlines()
+    assert header.split()[-2:] == ["topics", "missing"]
+    assert full.split()[-2:] == ["3", "0"] and part.split()[-2:] == ["3", "1"]
+    assert note == "part: 1 judged topic missing from the run, each counted as 0 (as Touché's evaluation and trec_eval -c)"
+    left_out = evaluate(RUN[:3], QRELS, average="run-topics")
+    assert format_table({"part": left_out}).splitlines()[-1].endswith("left out of the mean (as trec_eval without -c)")
+    assert left_out.to_json()["missing_topics"] == ["9"] and left_out.topics == 2
 
 
 def test_table_of_results_with_different_depths_marks_missing_measures():

@@ -12,7 +12,9 @@ from repro_eval.measure.document_order import KTU, RBO
 from repro_eval.measure.effectiveness import RMSE
 from repro_eval.measure.overall_effects import DRI, ER
 
+from argrank.evaluation.paper_table import latex_grid, markdown_grid
 from argrank.evaluation.reproducibility import (
+    Reproducibility,
     TopRanked,
     delta_ri,
     effect_ratio,
@@ -117,3 +119,17 @@ def test_top_ranked_to_the_measures_depth_gives_the_whole_runs_figures(task2):
         whole = trec_order(runs[name])
         assert kendall_tau_union(reference, top.ranking()) == kendall_tau_union(reference, whole)
         assert rank_biased_overlap(reference, top.ranking()) == rank_biased_overlap(reference, whole)
+
+
+def test_the_figures_as_a_terminal_table_and_as_a_papers_table_that_names_no_file():
+    result = {"mine": {"ktu": 0.123456, "rbo": 0.9, "rmse": {"nDCG@5": 0.05}, "er": {"nDCG@5": math.inf},
+                       "delta_ri": {"nDCG@5": math.nan}}}  # fmt: skip
+    shown = Reproducibility("runs/published.txt", "runs/published-bm25.txt", "bm25", result, ["nDCG@5"])
+    text = shown.text(decimals=2)
+    assert "against the reference runs/published.txt" in text and "runs/published-bm25.txt" in text
+    assert text.splitlines()[-1].split() == ["mine", "0.12", "0.90", "0.05", "inf", "-"]
+    grid = shown.grid(decimals=3)
+    assert grid.header == ["run", "KTU", "RBO", "RMSE nDCG@5", "ER nDCG@5", "dRI nDCG@5"]
+    assert "published" not in grid.caption and ".txt" not in grid.caption and "baseline bm25" in grid.caption
+    assert r"mine & 0.123 & 0.900 & 0.050 & inf & - \\" in latex_grid(grid, shown.label).splitlines()
+    assert "| mine | 0.123 | 0.900 | 0.050 | inf | - |" in markdown_grid(grid)

@@ -33,7 +33,7 @@ def test_averaging_over_nothing_or_in_an_unknown_way_is_refused():
 def test_topic_scores_read_back_from_json_in_numeric_topic_order():
     scores = TopicScores.of_topics(None, {"10": {"m": 0.5}, "2": {"m": 0.25}}, ["m"], RUN_TOPICS, ["10", "2"])
     data = scores.to_json()
-    assert list(data) == ["depth", "topics", "average", "measures", "m", "per_topic"]
+    assert list(data) == ["depth", "topics", "average", "measures", "missing_topics", "m", "per_topic"]
     back = TopicScores.from_json(_round_trip(data))
     assert back == TopicScores(None, {"m": 0.375}, {"2": {"m": 0.25}, "10": {"m": 0.5}}, RUN_TOPICS)
     assert list(back.per_topic) == ["2", "10"]

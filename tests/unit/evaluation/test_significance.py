@@ -1,5 +1,5 @@
 """Paired tests over topics (t, Wilcoxon, randomization), Tukey's HSD over all runs, and the multiple-testing
-corrections (Holm, Bonferroni)."""
+corrections (Holm, Bonferroni, none)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,11 @@ def test_holm_steps_down_and_bonferroni_multiplies_leaving_untested_alone():
     assert corrected([0.5, 0.6]) == [1.0, 1.0]  # capped at 1
     with pytest.raises(ValueError, match="unknown correction 'fdr'"):
         corrected([0.1], "fdr")
+
+
+def test_no_correction_leaves_every_p_value_as_it_is():
+    assert corrected([0.01, 0.04, None, 0.03], "none") == [0.01, 0.04, None, 0.03]
+    assert "none" in CORRECTIONS
 
 
 def test_the_paired_p_value_is_scipys_test_and_undefined_where_nothing_can_be_tested():

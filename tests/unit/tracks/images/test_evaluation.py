@@ -71,7 +71,7 @@ def test_hand_computed_topic_cut_at_ten_per_stance_over_twenty_slots():
 def test_means_are_over_the_judged_topics_the_run_has_as_the_organisers_evaluator_averages():
     result = evaluate_images(RUN, QRELS)
     assert result.depth == PER_STANCE == 10 and result.topics == 1 and result.measures == MEASURES
-    assert list(result.to_json()) == ["depth", "topics", "average", "measures", *MEASURES, "per_topic"]
+    assert list(result.to_json()) == ["depth", "topics", "average", "measures", "missing_topics", *MEASURES, "per_topic"]
     assert result.average == RUN_TOPICS and list(result.per_topic) == ["1"]
     assert result.means == pytest.approx(TOPIC_1, abs=1e-15)
 
