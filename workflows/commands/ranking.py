@@ -146,10 +146,11 @@ def compare(track: RankingTrack, args: argparse.Namespace) -> int:
     stance_qrels = getattr(args, "stance_qrels", None) or (track.stance_qrels(sections[0][1]) if sections else None)
     shared = _shared_topics(sections, runs_files)
     stance_judged = _kept(stance.read(stance_qrels), shared) if stance and stance_qrels else None
-    qrels = _kept(track.read_qrels(qrels_path), shared)
+    judged = track.read_qrels(qrels_path)
+    qrels = _kept(judged, shared)
     if not qrels:
         raise InputError(qrels_path, "", "none of its judged topics is ranked by every experiment compared")
-    dropped = [] if shared is None else [t for t in topic_order(track.read_qrels(qrels_path)) if t not in shared]
+    dropped = [topic for topic in topic_order(judged) if topic not in qrels]
     participants = _participants(args, runs) if getattr(args, "participants", None) else {}
     per_topic, pooled, names, rankings, missing = {}, {}, measures, {}, {}
     # Each run is read as it is scored (as by evaluate); what else is needed of it is kept on the way: the lines of
