@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from argrank.core.atomic import pause_before_rename, remove_leftovers, temporary_folder
+from argrank.core.atomic import FOLDER, output_path, pause_before_rename, remove_leftovers, temporary_folder
 from argrank.core.fingerprint import content_digest
 from argrank.core.integrity import DIGEST
 
@@ -46,7 +46,9 @@ def _as_written(path: Path, entry: object) -> bool:
 
 def publish(folder: Path, signature: str, write: Callable[[Path], list[str]]) -> None:
     """Publish what `write` puts into the folder it is given (it returns the names of the files it wrote) as
-    `folder`, all at once. ValueError if `write` names a file twice or one outside the folder."""
+    `folder`, all at once (where `folder` is a link, the folder it leads to). ValueError if `write` names a file
+    twice or one outside the folder; InputError where something other than a folder stands at `folder`."""
+    folder = output_path(folder, FOLDER)
     remove_leftovers(folder.parent)
     staging = temporary_folder(folder)
     files = write(staging)
@@ -62,6 +64,7 @@ def publish(folder: Path, signature: str, write: Callable[[Path], list[str]]) ->
     pause_before_rename(folder)
     replaced = None
     with _locked(folder):  # two runs publishing one folder at once: the second rename found it taken, and failed
+        output_path(folder, FOLDER)  # again: nothing else may have taken its place meanwhile
         if folder.exists():
             replaced = temporary_folder(folder)
             os.replace(folder, replaced / folder.name)

@@ -30,18 +30,26 @@ A fusion of members without stance keeps `Q0`.
 
 Every sum over the runs is exactly rounded (math.fsum), so the fused scores, too, are the same in any order of the
 runs.
+
+Any finite scores fuse into finite ones: a run with a score beyond ±2**SCALE_FREE is divided by a power of two
+before `min-max`, `max`, `sum` and `zmuv` (which such a factor leaves as they are, the 1e-9 floor aside), and before
+`none` all runs of a topic with a score beyond ±2**SUMMED are divided by one power of two (every method scales with
+the scores, so that topic's fused scores come out divided by it, in the same order); no sum, difference or square
+then overflows, given weights of magnitude at most MAX_WEIGHT and k at most MAX_K.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from statistics import median
 from typing import Any
 
 import numpy as np
 
+from argrank.core.records import INVISIBLE
 from argrank.formats.runfile import Q0, RunLine
 
 Ranked = dict[str, list[tuple[str, float]]]  # topic → (document, score), best first
@@ -52,6 +60,14 @@ FLOOR = 1e-9
 MISSING = 1_000_000  # condorcet: the position of a document a run lacks
 NO_STANCE = "NO"  # Task 2's label of a passage that takes no stance: a fused passage no voting member holds
 TIED_VOTES = 9  # decimals of a label's summed vote weight compared (0.1 + 0.2 ties 0.3)
+MAX_DEPTH = 100_000  # documents per topic a fused run may keep: a hundred times a Touché run's 1,000
+MAX_WEIGHT = 1e6  # a weight's largest magnitude (only the weights' ratios change the order)
+MAX_K = 1e6  # rrf's largest k: 1/(k + rank) still tells 100,000 ranks apart
+# Scores beyond ±2**SCALE_FREE (±2**SUMMED for `none`) are divided by a power of two first (module docstring): the
+# squares of the one stay finite, and so do sums of 2**64 of the other (weights included).
+SCALE_FREE = 256
+SUMMED = 959
+TAG_LENGTH = 100  # a fused run's tag, written on every line, is at most this long
 
 
 def ranked(lines: Iterable[RunLine]) -> Ranked:
@@ -65,7 +81,9 @@ def ranked(lines: Iterable[RunLine]) -> Ranked:
 def fuse(runs: Sequence[Ranked], method: str = "combsum", norm: str = "min-max", params: Mapping[str, Any] | None = None,
          depth: int = 1000) -> Ranked:  # fmt: skip
     """The runs fused by `method` after `norm`, each topic's best `depth` (ties by document id); ValueError for an
-    unknown method, normalisation or parameter."""
+    unknown method, normalisation or parameter, or a depth below 1."""
+    if depth < 1:
+        raise ValueError(f"a fused run keeps at least 1 document per topic, not {depth}")
     combine = _method(method, method_params(method, params, len(runs)))
     normalise = _norm(norm)
     topics = list(dict.fromkeys(topic for run in runs for topic in run))
@@ -87,16 +105,22 @@ def method_params(method: str, params: Mapping[str, Any] | None, runs: int) -> d
     if unknown:
         raise ValueError(f"{method} takes no parameter {', '.join(unknown)} (it takes: {', '.join(allowed) or 'none'})")
     if method in ("wsum", "wmnz"):
-        weights = [float(w) for w in params.get("weights", [1.0] * runs)]
+        given = params.get("weights", [1.0] * runs)
+        if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+            raise ValueError(f"{method}'s weights are a list of numbers, one per run, not {given!r}")
+        weights = [float(w) for w in given]
         if len(weights) != runs:
             raise ValueError(f"{method} needs one weight per run: {len(weights)} weights for {runs} runs")
+        if not all(abs(w) <= MAX_WEIGHT for w in weights):  # nan and infinity fail too
+            raise ValueError(f"{method}'s weights must be numbers from -{MAX_WEIGHT:,.0f} to {MAX_WEIGHT:,.0f}, "
+                             f"got {', '.join(f'{w:g}' for w in weights)}")  # fmt: skip
         if not any(weights):
             raise ValueError(f"{method}'s weights are all 0: no run takes part")
         return {"weights": weights}
     if method == "rrf":
         k = float(params.get("k", 60))
-        if not k >= 0:
-            raise ValueError(f"rrf's k must be a number of at least 0, got {params.get('k')!r}")
+        if not 0 <= k <= MAX_K:
+            raise ValueError(f"rrf's k must be a number from 0 to {MAX_K:,.0f}, got {params.get('k')!r}")
         return {"k": k}
     return {}
 
@@ -166,6 +190,16 @@ def _positions(run: Ranked) -> dict[tuple[str, str], int]:
     return {(topic, doc): position for topic, docs in run.items() for position, (doc, _) in enumerate(docs)}
 
 
+def tag_problem(tag: str) -> str | None:
+    """Why `tag` cannot be a fused run's tag (one field of visible text, as a run line's reader and writer need it,
+    at most TAG_LENGTH characters), or None where it can."""
+    if not tag or tag.split() != [tag] or re.search(INVISIBLE, tag):
+        return "a run's tag is one field of visible text: no white space, no control or invisible character"
+    if len(tag) > TAG_LENGTH:
+        return f"a run's tag is at most {TAG_LENGTH} characters, not {len(tag):,}"
+    return None
+
+
 def fused_lines(fused: Ranked, tag: str, stances: Stances | None = None) -> list[RunLine]:
     """A fused run as run lines of `tag`, ranks from 1; column 2 each passage's stance where `stances` is given
     (carried_stances), else Q0."""
@@ -183,8 +217,22 @@ def _norm(name: str) -> Callable[[Lists], Lists]:
         raise ValueError(f"unknown normalisation {name!r} (known: {', '.join(NORMS)})")
     if name == "borda":
         return _borda_norm
-    each = {"min-max": _min_max, "max": _max, "sum": _sum, "zmuv": _zmuv, "rank": _rank, "none": list}[name]
-    return lambda lists: [each(docs) for docs in lists]
+    if name == "none":
+        return functools.partial(_in_range, exponent=SUMMED)
+    if name == "rank":  # positions only: no score is computed with
+        return lambda lists: [_rank(docs) for docs in lists]
+    each = {"min-max": _min_max, "max": _max, "sum": _sum, "zmuv": _zmuv}[name]
+    return lambda lists: [each(_in_range([docs], SCALE_FREE)[0]) for docs in lists]
+
+
+def _in_range(lists: Lists, exponent: int) -> Lists:
+    """The lists as they are, or, where a score is beyond ±2**exponent, all divided by the least power of two that
+    brings it within (a power of two changes no score's digits), so that nothing computed from them overflows."""
+    largest = max((abs(score) for docs in lists for _, score in docs), default=0.0)
+    if largest <= 2.0**exponent:
+        return [list(docs) for docs in lists]
+    shift = exponent - math.frexp(largest)[1]
+    return [[(doc, math.ldexp(score, shift)) for doc, score in docs] for docs in lists]
 
 
 def _scaled(docs: list[tuple[str, float]], shift: float, denominator: float) -> list[tuple[str, float]]:

@@ -65,12 +65,17 @@ class Prepared:
     depth: int  # the measure's cut-off k
 
 
-def prepare(runs: Sequence[Ranked], norm: str, qrels: Mapping[str, Mapping[str, float]], measure: str) -> Prepared:
-    """The arrays `topic_scores` ranks and scores; ValueError for a measure other than nDCG@k or P@k."""
+def cutoff(measure: str) -> int:
+    """The cut-off k of the measure tuning optimises (nDCG@k or P@k, k at least 1); ValueError for another."""
     found = MEASURE.match(measure)
     if not found or int(found.group(2)) < 1:
         raise ValueError(f"fusion tuning optimises nDCG@k or P@k, not {measure!r}")
-    kind, depth = found.group(1), int(found.group(2))
+    return int(found.group(2))
+
+
+def prepare(runs: Sequence[Ranked], norm: str, qrels: Mapping[str, Mapping[str, float]], measure: str) -> Prepared:
+    """The arrays `topic_scores` ranks and scores; ValueError for a measure other than nDCG@k or P@k."""
+    kind, depth = measure.split("@")[0], cutoff(measure)
     topics = sorted(qrels, key=topic_key)
     rows_scores, rows_positions, gains, starts, ideal = [], [], [], [0], []
     for topic in topics:
@@ -247,9 +252,10 @@ class Figures:
 
     def _evaluated(self, run: Ranked) -> dict[str, float]:
         top = {}
-        for topic, docs in run.items():
-            bar = np.float32(docs[min(self.cutoff, len(docs)) - 1][1]) if docs else 0.0  # as trec_eval reads it
-            top[topic] = list(itertools.takewhile(lambda pair: np.float32(pair[1]) >= bar, docs))
+        with np.errstate(over="ignore"):  # a score beyond single precision is ±infinity there, without a warning
+            for topic, docs in run.items():
+                bar = np.float32(docs[min(self.cutoff, len(docs)) - 1][1]) if docs else 0.0  # as trec_eval reads it
+                top[topic] = list(itertools.takewhile(lambda pair: np.float32(pair[1]) >= bar, docs))
         return _per_topic(fused_lines(top, "run"), self.qrels, self.measure)
 
 
@@ -309,7 +315,10 @@ def tuned(runs: Sequence[Ranked], names: Sequence[str], qrels: Mapping[str, Mapp
     """What `argrank fuse --optimize` reports: the parameters chosen on all judged topics and their mean there;
     with `cv` folds, `cv_mean` (each fold's topics scored with what the other folds chose) and each fold's choice;
     the best input run (`best_single`, `best_single_mean`) and each run's mean (`runs`); the runs' `names` and,
-    for weights, `weights_by_run` (name → weight). `norm` is the normalisation the method reads (None: ranks)."""
+    for weights, `weights_by_run` (name → weight). `norm` is the normalisation the method reads (None: ranks).
+    ValueError for a measure whose k is beyond `depth`, which the fused run never reaches."""
+    if cutoff(measure) > depth:
+        raise ValueError(f"{measure} reads {cutoff(measure):,} documents per topic, beyond the fused depth {depth:,}")
     prepared = prepare(runs, norm, qrels, measure)
     if cv and not 2 <= cv <= len(prepared.topics):
         raise ValueError(f"cross-validation needs 2 to {len(prepared.topics)} folds of the judged topics, not {cv}")

@@ -35,6 +35,11 @@ RunDict = dict[str, dict[str, float]]  # topic → document → score, as ir_mea
 # official figures. trectools and ranx are left out: they add pandas or numba for no measure the others lack but
 # RBP without a relevance level (which cwl_eval computes given one: RBP(rel=1)).
 PROVIDERS = ("pytrec_eval", "judged", "gdeval", "pyndeval", "cwl_eval", "msmarco")
+# A measure's largest cut-off: a hundred times the 1,000 documents per topic of a Touché run, so that no measure
+# reads past what a run holds (pytrec_eval took one past 2**63 for another measure and failed). ndeval computes
+# cut-offs up to 20 only (pyndeval asserts it).
+MAX_CUTOFF = 100_000
+PROVIDER_CUTOFFS = {"pyndeval": 20}
 
 
 @dataclass(frozen=True)
@@ -73,10 +78,21 @@ def canonical(name: str) -> str:
         return found[0].name.format(k=found[1])
     measure = spelling.parse(name, (variant.name for variant in VARIANTS))
     cutoff = measure.params.get("cutoff")
-    if isinstance(cutoff, int) and cutoff < 1:
-        raise ValueError(f"measure {name!r}: the cut-off must be at least 1")
-    _provider(measure, name)
+    if isinstance(cutoff, int):
+        _check_cutoff(name, cutoff)
+    provider = _provider(measure, name)
+    if isinstance(cutoff, int) and cutoff > PROVIDER_CUTOFFS.get(provider, cutoff):
+        raise ValueError(f"measure {name!r}: ir_measures' {provider} computes cut-offs up to "
+                         f"{PROVIDER_CUTOFFS[provider]} only")  # fmt: skip
     return str(measure)
+
+
+def _check_cutoff(name: str, cutoff: int) -> None:
+    """ValueError naming the measure for a cut-off below 1 or beyond MAX_CUTOFF."""
+    if cutoff < 1:
+        raise ValueError(f"measure {name!r}: the cut-off must be at least 1")
+    if cutoff > MAX_CUTOFF:
+        raise ValueError(f"measure {name!r}: the cut-off must be at most {MAX_CUTOFF:,}")
 
 
 def old_name(name: str) -> str | None:
@@ -128,12 +144,12 @@ def _add_scores(scores: dict[str, dict[str, float]], asked: dict[str, str], run:
 
 
 def _variant(name: str) -> tuple[Variant, str] | None:
-    """The variant that `name` names and its cut-off, or None; ValueError for a cut-off below 1."""
+    """The variant that `name` names and its cut-off, or None; ValueError for a cut-off below 1 or beyond
+    MAX_CUTOFF."""
     for variant in VARIANTS:
         cutoff = _cutoff_in(variant.name, name)
         if cutoff is not None:
-            if int(cutoff) < 1:
-                raise ValueError(f"measure {name!r}: the cut-off must be at least 1")
+            _check_cutoff(name, int(cutoff))
             return variant, cutoff
     return None
 

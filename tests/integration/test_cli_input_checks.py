@@ -274,3 +274,29 @@ def test_compare_against_a_reference_and_with_stance_holds_little_of_a_large_run
     assert written > 100_000_000
     assert results["large"]["stance_f1"]["mean"] == 1.0, results["large"]
     assert peaks["large"] - peaks["small"] < written / 2, f"{(peaks['large'] - peaks['small']) / 2**20:.0f} MiB more"
+
+
+@pytest.mark.parametrize(
+    ("command", "options", "problem"),
+    [
+        ("evaluate", ["--measure", "P@1000000000"], "measure 'P@1000000000': the cut-off must be at most 100,000"),
+        ("evaluate", ["--measure", "nDCG@1000000000"], "measure 'nDCG@1000000000': the cut-off must be at most 100,000"),
+        ("evaluate", ["--measure", "P@99999999999999999999"],
+         "measure 'P@99999999999999999999': the cut-off must be at most 100,000"),
+        ("evaluate", ["--measure", "alpha_nDCG@21"],
+         "measure 'alpha_nDCG@21': ir_measures' pyndeval computes cut-offs up to 20 only"),
+        ("evaluate", ["--depth", "99999999999999999999"],
+         "--depth 99999999999999999999: expected a cut-off of at least 1 and at most 100,000"),
+        ("compare", ["--measure", "nDCG@1000000000"], "measure 'nDCG@1000000000': the cut-off must be at most 100,000"),
+        ("compare", ["--measure", "ndcg_cut_100001"], "measure 'ndcg_cut_100001': the cut-off must be at most 100,000"),
+    ],
+)  # fmt: skip
+def test_a_cut_off_no_run_reaches_is_one_line_naming_it(shared_data, command, options, problem):
+    """A cut-off past 2**63 reached pytrec_eval as another and ended in a KeyError, alpha_nDCG@21 in ndeval's
+    AssertionError, P@1000000000 scored every run 0.0000: each is now refused, naming the measure or option."""
+    task2 = shared_data / "touche-task2"
+    runs = [o for name in ("Asuna-run1", "Aldo-Nadi-run3") for o in ("--run", str(task2 / "runs-2022" / f"{name}.txt"))]
+    done = argrank(command, "--track", "comparative", *(runs if command == "compare" else runs[:2]), "--qrels",
+                   str(task2 / "touche-task2-2022-relevance.qrels"), *options)  # fmt: skip
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.splitlines()[-1] == f"argrank {command}: error: {problem}"

@@ -7,10 +7,13 @@ only its own parameters; mistakes are one line."""
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 TEAMS = ["Aldo-Nadi/run3", "Asuna/run1", "Captain-Tempesta/run1", "Grimjack/run1", "Grimjack/run3", "Katana/run1",
@@ -144,8 +147,83 @@ def test_plain_fusion_writes_a_run_and_mistakes_are_one_line(tmp_path):
         (("--run", str(one), "--run", str(two), "--name", "s", "--name", "s"), f"two runs would be named 's': {one}"),
         (("--run", str(one), "--run", str(mixed)), f"--run {mixed}: topic 1, document y: column 2 is 'Q0'"),
         (("--run", str(one), "--run", str(two), "--method", "wsum", "--qrels", str(qrels), "--optimize", "nDCG@5",
-          "--cv", "2"), "cross-validation needs 2 to 1 folds of the judged topics, not 2"),
+          "--cv", "2"), "--cv 2: expected 2 to 1 folds of the judged topics (0: none)"),
     ]:
         failed = argrank("fuse", *args)
         assert failed.returncode == 2 and problem in failed.stderr and "Traceback" not in failed.stderr, failed.stderr
         assert len([line for line in failed.stderr.splitlines() if "error" in line]) == 1
+
+
+WSUM = ["--method", "wsum"]
+TUNED = [*WSUM, "--optimize", "nDCG@5"]
+FOLDS = "folds of the judged topics (0: none)"
+
+
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        ([*WSUM, "--optimize", "nDCG@1000000000"], "--optimize nDCG@1000000000: k must be at most --depth (1000), the "
+                                                   "documents per topic the fused run keeps"),
+        ([*WSUM, "--optimize", "P@1000000000"], "--optimize P@1000000000: k must be at most --depth (1000), the "
+                                                "documents per topic the fused run keeps"),
+        ([*WSUM, "--optimize", "nDCG@11", "--depth", "10"], "--optimize nDCG@11: k must be at most --depth (10), the "
+                                                            "documents per topic the fused run keeps"),
+        ([*WSUM, "--optimize", "MAP"], "--optimize: fusion tuning optimises nDCG@k or P@k, not 'MAP'"),
+        (["--depth", "0"], "--depth 0: expected 1 to 100,000 documents per topic"),
+        (["--depth", "-5"], "--depth -5: expected 1 to 100,000 documents per topic"),
+        (["--depth", "100001"], "--depth 100001: expected 1 to 100,000 documents per topic"),
+        ([*TUNED, "--cv", "1"], f"--cv 1: expected 2 to 50 {FOLDS}"),
+        ([*TUNED, "--cv", "-3"], f"--cv -3: expected 2 to 50 {FOLDS}"),
+        ([*TUNED, "--cv", "51"], f"--cv 51: expected 2 to 50 {FOLDS}"),
+        ([*TUNED, "--cv", "5", "--seed", "-1"], "--seed -1: expected a whole number of at least 0"),
+        ([*WSUM, "--weights", "nan,1"], "--weights nan,1: wsum's weights must be numbers from -1,000,000 to 1,000,000, "
+                                        "got nan, 1"),
+        ([*WSUM, "--weights", "inf,1"], "--weights inf,1: wsum's weights must be numbers from -1,000,000 to 1,000,000, "
+                                        "got inf, 1"),
+        (["--method", "wmnz", "--weights", "1e308,1e308"], "--weights 1e308,1e308: wmnz's weights must be numbers from "
+                                                           "-1,000,000 to 1,000,000, got 1e+308, 1e+308"),
+        ([*WSUM, "--param", "weights=0.5"], "--param weights=0.5: wsum's weights are a list of numbers, one per run, "
+                                            "not 0.5"),
+        (["--method", "rrf", "--param", "k=inf"], "--param k=inf: rrf's k must be a number from 0 to 1,000,000, got "
+                                                  "inf"),
+        (["--method", "rrf", "--weights", "1,1"], "--weights 1,1: rrf takes no parameter weights (it takes: k)"),
+        (["--tag", "my tag"], "--tag 'my tag': a run's tag is one field of visible text: no white space, no control or "
+                              "invisible character"),
+        (["--tag", "my\ntag"], "--tag 'my\\ntag': a run's tag is one field of visible text: no white space, no control "
+                               "or invisible character"),
+        (["--tag", ""], "--tag '': a run's tag is one field of visible text: no white space, no control or invisible "
+                        "character"),
+        (["--tag", "x" * 1000], f"--tag {'x' * 100!r}…: a run's tag is at most 100 characters, not 1,000"),
+    ],
+)  # fmt: skip
+def test_an_unbounded_or_senseless_request_is_one_line_before_any_run_is_read(shared_data, tmp_path, options, problem):
+    """Each used to run: P@1000000000 and nDCG@1000000000 tuned towards a cut-off the fused run never reaches, a
+    depth of 0 wrote an empty run, weights of nan or inf and a tag with a space ended in a traceback writing the run.
+    Each is now refused before a run is read: run files that do not exist change nothing in what is said."""
+    runs = [str(path) for path in sorted((shared_data / "touche-task2" / "runs-2022").glob("*.txt"))[:2]]
+    qrels = ["--qrels", _qrels(shared_data)] if "--optimize" in options else []
+    for files in (runs, [str(tmp_path / "no-such-run.txt"), str(tmp_path / "nor-this.txt")]):
+        failed = argrank("fuse", *(o for path in files for o in ("--run", path)), *qrels, *options, "--output",
+                         str(tmp_path / "fused.txt"))  # fmt: skip
+        assert failed.returncode == 2 and "Traceback" not in failed.stderr, failed.stderr
+        assert failed.stderr.splitlines()[-1] == f"argrank fuse: error: {problem}"
+        assert len([line for line in failed.stderr.splitlines() if "error" in line]) == 1
+        assert not (tmp_path / "fused.txt").exists()
+
+
+# The fused order of huge.txt and plain.txt below per normalisation, by combsum and by wmnz (equal weights).
+HUGE_ORDER = {"min-max": ("xzy", "zxy"), "sum": ("zxy", "zxy"), "zmuv": ("xzy", "xzy"), "max": ("xyz", "yxz"),
+              "none": ("xyz", "xyz")}  # fmt: skip
+
+
+@pytest.mark.parametrize("norm", HUGE_ORDER)
+def test_run_scores_near_the_largest_double_fuse_into_finite_scores(tmp_path, norm):
+    """Scores of ±1e308 made min-max's and sum's differences overflow: the run was not written (score nan)."""
+    huge, plain, output = tmp_path / "huge.txt", tmp_path / "plain.txt", tmp_path / "fused.txt"
+    huge.write_text("1 Q0 x 1 1e308 h\n1 Q0 y 2 0 h\n1 Q0 z 3 -1e308 h\n", encoding="utf-8")
+    plain.write_text("1 Q0 z 1 9.0 p\n1 Q0 y 2 8.0 p\n", encoding="utf-8")
+    for method, order in zip(("combsum", "wmnz"), HUGE_ORDER[norm]):
+        ok("fuse", "--run", str(huge), "--run", str(plain), "--norm", norm, "--method", method, "--output", str(output))
+        fused = [line.split() for line in output.read_text().splitlines()]
+        assert all(math.isfinite(float(fields[4])) for fields in fused)
+        assert "".join(fields[2] for fields in fused) == order

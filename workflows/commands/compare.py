@@ -26,6 +26,7 @@ from argrank.evaluation.names import (
 )
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
+from workflows.commands.output_options import check_outputs
 from workflows.commands.track_parts import command_line
 
 OPTIONS = ("run", "name", "qrels", "measure", "stance_qrels", "participants", "reference", "reference_baseline")  # the options a track may not read (Track.compare_options)
@@ -34,6 +35,7 @@ MAX_DECIMALS = 17  # a double's significant digits: more show nothing
 
 def cmd_compare(args: argparse.Namespace) -> int:
     track = registered(args.track)
+    check_outputs(args, "csv", "latex", "markdown")
     for option in OPTIONS:
         if option not in track.compare_options and getattr(args, option):
             args.usage_error(f"--{option.replace('_', '-')} does not apply to --track {track.name}")

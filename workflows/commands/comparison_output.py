@@ -15,7 +15,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from argrank.core.atomic import atomic_path
 from argrank.evaluation.comparison import PER_QUERY_COLUMNS, SUMMARY_COLUMNS, Comparison, PerTopic, per_query_rows
 from argrank.evaluation.comparison_text import format_comparison, format_rows, rows_csv
 from argrank.evaluation.paper_table import Grid, latex, latex_grid, markdown, markdown_grid, paper_table
@@ -27,6 +26,7 @@ from argrank.evaluation.standings import (
     standings_markdown,
     standings_rows,
 )
+from workflows.commands.output_options import written
 
 JUDGMENTS = "judgments"  # the first column where one command compares on several judgments (perspective)
 AGAINST = "against"  # the next, where the runs are compared with several baselines
@@ -107,7 +107,7 @@ def show_standings(args: argparse.Namespace, result: Standings) -> int:
 def _show(args: argparse.Namespace, csv: str, latex_text: str, markdown_text: str, json_object: Callable[[], Any],
           text: Callable[[], str]) -> int:  # fmt: skip
     """Write --csv, --latex and --markdown; print what goes to stdout (-) instead, else the JSON or the text."""
-    stdout = [_write(args.csv, csv), _write(args.latex, latex_text), _write(args.markdown, markdown_text)]
+    stdout = [written(args.csv, csv), written(args.latex, latex_text), written(args.markdown, markdown_text)]
     if any(stdout):
         sys.stdout.write("".join(stdout))
     elif args.json:
@@ -115,16 +115,6 @@ def _show(args: argparse.Namespace, csv: str, latex_text: str, markdown_text: st
     else:
         print(text())
     return 0
-
-
-def _write(path: str | None, content: str) -> str:
-    """Write `content` to `path` atomically; return it instead where the path is - (stdout), else ""."""
-    if path == "-":
-        return content
-    if path:
-        with atomic_path(path) as tmp:
-            tmp.write_text(content, encoding="utf-8")
-    return ""
 
 
 def _label(qrels: str) -> str:

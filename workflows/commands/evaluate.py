@@ -11,6 +11,7 @@ from argrank.evaluation.names import EXAMPLES
 from argrank.evaluation.results import AVERAGING, JUDGED_TOPICS, RUN_TOPICS
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
+from workflows.commands.output_options import check_output_folders, check_outputs
 from workflows.commands.track_parts import command_line
 
 DEFAULT_DEPTH = 5
@@ -22,6 +23,8 @@ EVALUATE_OPTIONS = ("run", "name", "qrels", "stance_qrels", "depth", "measure", 
 def cmd_evaluate(args: argparse.Namespace) -> int:
     track = registered(args.track)
     _refuse_others(args, EVALUATE_OPTIONS, track.evaluate_options, track.name)
+    check_outputs(args, "csv")
+    check_output_folders(args, "csv_dir")
     return command_line(track).evaluate(track, args)
 
 
@@ -81,7 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument("--topics", help="topics XML: reject qrels topics it does not have")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--csv", help="also write per-topic scores to this CSV file")
+    parser.add_argument("--csv", help="also write per-topic scores to this CSV file; - prints only the CSV")
     for name in track_names():  # the options only a track of its own shape reads
         where = registered(name).evaluate_arguments
         if where:

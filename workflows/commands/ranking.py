@@ -17,13 +17,12 @@ import sys
 from pathlib import Path
 
 from argrank.config import experiment_section
-from argrank.core.atomic import atomic_path
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
 from argrank.core.layout import experiment_folder
 from argrank.evaluation.comparison import Significance
 from argrank.evaluation.comparison import compare as compare_runs
-from argrank.evaluation.measures import canonical
+from argrank.evaluation.measures import MAX_CUTOFF, canonical
 from argrank.evaluation.ranking import default_measures
 from argrank.evaluation.report import format_table, per_pair_csv, per_topic_csv
 from argrank.evaluation.reproducibility import Reproducibility, TopRanked, against_reference
@@ -35,6 +34,7 @@ from argrank.formats.topics import read_topics, topic_order
 from argrank.tracks.section import TrackSection
 from argrank.tracks.track import RankingTrack, RunProblem
 from workflows.commands.comparison_output import show_comparisons, show_standings
+from workflows.commands.output_options import written
 
 DEFAULT_DEPTH = 5
 
@@ -57,8 +57,8 @@ def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
         qrels_names = dict(zip(args.qrels or [], run_names(args.qrels or [], kind="qrels")))
     except ValueError as error:
         args.usage_error(str(error))
-    if args.depth is not None and args.depth < 1:
-        args.usage_error(f"--depth {args.depth}: expected a cut-off of at least 1")
+    if args.depth is not None and not 1 <= args.depth <= MAX_CUTOFF:
+        args.usage_error(f"--depth {args.depth}: expected a cut-off of at least 1 and at most {MAX_CUTOFF:,}")
     measures = _named_measures(args)
     known = [t.number for t in read_topics(args.topics)] if args.topics else None
     judgments = {path: track.read_qrels(path, known) for path in args.qrels or []}
@@ -91,8 +91,10 @@ def evaluate(track: RankingTrack, args: argparse.Namespace) -> int:
     single = len(args.run) == 1 and len(judgments) <= 1
     named = {(names[run], qrels_names[qrels]): scores for (run, qrels), scores in results.items()}
     if args.csv:
-        with atomic_path(args.csv) as tmp:
-            tmp.write_text(per_topic_csv(*results.values()) if single else per_pair_csv(named), encoding="utf-8")
+        table = per_topic_csv(*results.values()) if single else per_pair_csv(named)
+        if written(args.csv, table):  # - : the CSV alone on standard output
+            sys.stdout.write(table)
+            return 0
     if args.json:
         print(json.dumps(_evaluation_json(results, stances, args.stance_qrels, single, names), indent=2))
         return 0

@@ -11,11 +11,12 @@ from pathlib import Path
 import luigi
 
 from argrank.config import check_training_held_out, load_config
-from argrank.core.atomic import atomic_path
+from argrank.core.atomic import atomic_path, output_path
 from argrank.core.errors import InputError
 from argrank.tracks.registry import track as registered
 from argrank.tracks.registry import track_names
 from tasks.publish import run_tasks
+from workflows.commands.output_options import check_output_folders
 from workflows.luigi_config import luigi_configuration
 from workflows.setup import fresh_build, prepare_process
 
@@ -26,6 +27,8 @@ def cmd_tira(args: argparse.Namespace) -> int:
     Topics are INPUT_DIR/topics.xml, or else queries.jsonl; the track says what else the folder may bring
     (RankingTrack.for_tira).
     """
+    check_output_folders(args, "output")
+    output_path(Path(args.output) / "run.txt")
     sections = load_config(args.runs_file)
     if args.track not in sections:
         raise InputError(args.runs_file, "", f"no {args.track!r} track configured (configured: {', '.join(sections)})")

@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 import os
+import re
+import socket
+import stat
 import subprocess
 import sys
 import time
 
 import pytest
 
-from argrank.core.atomic import _state, atomic_path, atomic_write_text, remove_leftovers, temporary_folder
+from argrank.core.atomic import (
+    EITHER,
+    FOLDER,
+    _state,
+    atomic_path,
+    atomic_write_text,
+    output_path,
+    remove_leftovers,
+    temporary_folder,
+)
+from argrank.core.errors import InputError
 
 
 def test_a_written_file_replaces_the_target_and_leaves_no_temporary_entry(tmp_path):
@@ -86,3 +99,56 @@ def test_a_temporary_folder_is_named_so_that_the_sweep_knows_it(tmp_path):
     assert folder.is_dir() and folder.parent == tmp_path / "cache"
     assert folder.name.startswith(f".stage.{os.getpid()}.") and folder.name.endswith(".tmp")
     assert remove_leftovers(folder.parent) == []  # its writer, this process, is alive
+
+
+def _socket(path):
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    return server
+
+
+@pytest.mark.parametrize(("make", "kind"), [
+    (os.mkfifo, "a FIFO (named pipe)"),
+    (_socket, "a socket"),
+    (os.mkdir, "a folder"),
+])  # fmt: skip
+def test_only_a_regular_file_is_replaced_by_a_file(tmp_path, make, kind):
+    target = tmp_path / "target"
+    made = make(target)
+    with pytest.raises(InputError, match=f"{target}: is {re.escape(kind)}, not a regular file"):
+        atomic_write_text(target, "text")
+    assert not stat.S_ISREG(os.stat(target).st_mode) and [p.name for p in tmp_path.iterdir()] == ["target"]
+    if made is not None:
+        made.close()
+
+
+def test_a_character_device_is_refused_before_the_block_runs():
+    ran = []
+    with pytest.raises(InputError, match="/dev/full: is a character device, not a regular file or a folder"):
+        with atomic_path("/dev/full"):
+            ran.append(True)
+    assert not ran and stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_a_link_is_followed_its_target_replaced_and_the_link_kept(tmp_path):
+    (tmp_path / "real.txt").write_text("old")
+    (tmp_path / "link.txt").symlink_to(tmp_path / "real.txt")
+    atomic_write_text(tmp_path / "link.txt", "new")
+    assert (tmp_path / "link.txt").is_symlink() and (tmp_path / "real.txt").read_text() == "new"
+    (tmp_path / "dangling.txt").symlink_to(tmp_path / "later.txt")
+    atomic_write_text(tmp_path / "dangling.txt", "made")
+    assert (tmp_path / "later.txt").read_text() == "made" and (tmp_path / "dangling.txt").is_symlink()
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    with pytest.raises(InputError, match="a symbolic link that cannot be followed"):
+        output_path(tmp_path / "loop")
+
+
+def test_a_folder_replaces_only_a_folder(tmp_path):
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(InputError, match="is a regular file, not a folder"):
+        output_path(tmp_path / "file", FOLDER)
+    with pytest.raises(InputError, match="is a regular file, not a folder"):
+        with atomic_path(tmp_path / "file") as staged:
+            staged.mkdir()
+    assert (tmp_path / "file").read_text() == "x"
+    assert output_path(tmp_path / "new", FOLDER) == tmp_path / "new" and output_path(tmp_path, EITHER) == tmp_path

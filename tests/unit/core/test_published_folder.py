@@ -78,3 +78,15 @@ def test_a_second_runs_file_may_not_publish_where_another_one_does(tmp_path):
     first.unlink()  # moved or deleted: its folder is given up
     claim(folder, second, "experiment 'sweep'")
     assert (folder / OWNER).read_text() == f"{second}\n"
+
+
+def test_only_a_folder_is_replaced_by_a_publication_and_a_link_to_one_is_followed(tmp_path):
+    os.mkfifo(tmp_path / "args")
+    with pytest.raises(InputError, match="args: is a FIFO \\(named pipe\\), not a folder"):
+        publish(tmp_path / "args", "s1", _writer("one"))
+    assert [p.name for p in tmp_path.iterdir()] == ["args"]  # the FIFO stays, nothing else was left behind
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "linked").symlink_to(tmp_path / "elsewhere")
+    publish(tmp_path / "linked", "s2", _writer("two"))
+    assert (tmp_path / "linked").is_symlink() and (tmp_path / "elsewhere" / "run.txt").read_text() == "two"
+    assert is_published(tmp_path / "linked", "s2")

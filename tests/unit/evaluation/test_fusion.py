@@ -26,6 +26,7 @@ from argrank.evaluation.fusion import (
     normalised,
     ranked,
     stated_stances,
+    tag_problem,
 )
 from argrank.evaluation.ranking import evaluate
 from argrank.formats.runfile import Q0, RunLine
@@ -125,12 +126,66 @@ def test_the_fused_run_is_ordered_by_score_then_document_and_cut_at_depth():
         ("combsum", "l2", {}, "unknown normalisation 'l2'"),
         ("wsum", "min-max", {"weights": [1.0]}, "wsum needs one weight per run: 1 weights for 2 runs"),
         ("rrf", "min-max", {"c": 1}, "rrf takes no parameter c"),
-        ("rrf", "min-max", {"k": -1}, "rrf's k must be a number of at least 0"),
+        ("rrf", "min-max", {"k": -1}, "rrf's k must be a number from 0 to 1,000,000, got -1"),
+        ("rrf", "min-max", {"k": float("inf")}, "rrf's k must be a number from 0 to 1,000,000, got inf"),
+        ("rrf", "min-max", {"k": float("nan")}, "rrf's k must be a number from 0 to 1,000,000, got nan"),
+        ("wsum", "min-max", {"weights": [float("nan"), 1]}, "from -1,000,000 to 1,000,000, got nan, 1"),
+        ("wmnz", "sum", {"weights": [float("inf"), 1]}, "wmnz's weights must be numbers from -1,000,000"),
+        ("wsum", "min-max", {"weights": [1e308, 1e308]}, "got 1e\\+308, 1e\\+308"),
+        ("wsum", "min-max", {"weights": 0.5}, "wsum's weights are a list of numbers, one per run, not 0.5"),
+        ("combsum", "min-max", {}, "a fused run keeps at least 1 document per topic, not 0"),
     ],
 )
 def test_mistakes_are_named(method, norm, params, problem):
     with pytest.raises(ValueError, match=problem):
-        fuse([{}, {}], method, norm, params)
+        fuse([{}, {}], method, norm, params, depth=0 if "document per topic" in problem else 1000)
+
+
+def _huge(seed: int) -> list[dict[str, list[tuple[str, float]]]]:
+    """Two ranked runs: one of scores up to ±1.7e308, one of ordinary scores."""
+    rng = np.random.default_rng(seed)
+    return [{str(topic): sorted(((f"d{doc:02d}", float(score) * scale) for doc, score in
+                                 zip(rng.choice(30, 20, replace=False), rng.uniform(-1, 1, 20))),
+                                key=lambda pair: (-pair[1], pair[0])) for topic in (1, 2)}
+            for scale in (1.7e308, 3.0)]  # fmt: skip
+
+
+def _times(runs: list, factor: float) -> list:
+    return [{topic: [(doc, score * factor) for doc, score in docs] for topic, docs in run.items()} for run in runs]
+
+
+@pytest.mark.parametrize("norm", NORMS)
+@pytest.mark.parametrize("method", METHODS)
+def test_any_finite_scores_fuse_into_finite_ones_as_the_scaled_runs_do(method, norm):
+    """Scores near the largest double used to give nan after min-max and sum (a difference or sum overflowing) and
+    all zeros after zmuv. Now such scores are first divided by a power of two: after a normalisation no common
+    factor changes, the fused run is the same as for that run divided by 2**900; after none, every run of the topic
+    is divided alike, so the scores are those of all runs divided by 2**900, times one power of two."""
+    params = {"weights": [1e6, 1e6]} if method in ("wsum", "wmnz") else None
+    for seed in range(3):
+        runs = _huge(seed)
+        fused = fuse(runs, method, norm, params)
+        assert all(np.isfinite(score) for docs in fused.values() for _, score in docs)
+        if norm == "none":
+            scaled = fuse(_times(runs, 2.0**-900), method, norm, params)
+            for topic, docs in fused.items():
+                factor = docs[0][1] / scaled[topic][0][1] if method not in RANK_BASED else 1.0
+                assert factor == 2.0 ** round(np.log2(factor)) and docs == [(d, s * factor) for d, s in scaled[topic]]
+        else:
+            assert fused == fuse([_times(runs[:1], 2.0**-900)[0], runs[1]], method, norm, params)
+
+
+@pytest.mark.parametrize(
+    ("tag", "problem"),
+    [("fused", None), ("Grimjack-run1+fused.v2", None), ("é" * 100, None),
+     ("my tag", "one field of visible text"), ("a\nb", "one field"), ("", "one field"), ("a\u200bb", "one field"),
+     ("a\x00b", "one field"), ("a\u00a0b", "one field"), ("x" * 101, "at most 100 characters, not 101")],
+)  # fmt: skip
+def test_a_tag_is_one_field_of_visible_text(tag, problem):
+    found = tag_problem(tag)
+    assert found is None if problem is None else problem in found
+    if problem is None:
+        assert fused_lines({"1": [("d", 1.0)]}, tag)[0].tag == tag
 
 
 def _tied_runs(seed: int, runs: int = 3, topics: int = 4, pool: int = 12) -> list[dict[str, list[tuple[str, float]]]]:

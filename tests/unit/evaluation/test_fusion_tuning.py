@@ -7,6 +7,8 @@ report's figures agree with each other."""
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +19,7 @@ from argrank.evaluation.fusion_tuning import (
     KS,
     ascend,
     contenders,
+    cutoff,
     folds,
     fused_scores,
     means,
@@ -219,3 +222,24 @@ def test_only_ndcg_and_precision_are_optimised_and_folds_need_two_topics_or_more
     for cv in (1, 9):
         with pytest.raises(ValueError, match=f"cross-validation needs 2 to 8 folds of the judged topics, not {cv}"):
             tuned(runs, ["a", "b", "c"], qrels, "wsum", "min-max", "nDCG@5", cv=cv)
+
+
+def test_a_cutoff_beyond_the_fused_depth_is_refused_before_any_work():
+    """P@1000000000 once sized arrays by its k: a fused run of depth d never reaches a k beyond it."""
+    runs, qrels = _runs(0)
+    assert cutoff("nDCG@10") == 10 and cutoff("P@1000") == 1000
+    for measure, depth in (("nDCG@1000000000", 1000), ("P@11", 10)):
+        with pytest.raises(ValueError, match=f"{measure} reads {int(measure.split('@')[1]):,} documents per topic, "
+                                             f"beyond the fused depth {depth:,}"):  # fmt: skip
+            tuned(runs, ["a", "b", "c"], qrels, "wsum", "min-max", measure, depth=depth)
+
+
+def test_huge_scores_give_finite_figures_without_warnings():
+    """Scores near the largest double: normalised within range (evaluation.fusion), read as trec_eval reads them."""
+    runs, qrels = _runs(1)
+    runs[0] = {topic: [(doc, score * 1e307) for doc, score in docs] for topic, docs in runs[0].items()}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for norm in ("none", "max", "min-max", "sum", "zmuv"):
+            report = tuned(runs, ["a", "b", "c"], qrels, "wsum", norm, "nDCG@5", cv=2)
+            assert np.isfinite(report["in_sample_mean"]) and np.isfinite(report["cv_mean"])

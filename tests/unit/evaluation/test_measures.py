@@ -58,6 +58,26 @@ def test_an_unknown_name_gets_one_line_with_the_closest_known_names(name, closes
     assert line.startswith(f"unknown measure {name!r}; closest: {closest}") and "\n" not in line
 
 
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("P@100001", "measure 'P@100001': the cut-off must be at most 100,000"),
+        ("ndcg_cut_1000000000", "measure 'ndcg_cut_1000000000': the cut-off must be at most 100,000"),
+        ("P@99999999999999999999", "measure 'P@99999999999999999999': the cut-off must be at most 100,000"),
+        ("judged@100001", "measure 'Judged@100001': the cut-off must be at most 100,000"),  # the alias resolved
+        ("condensed-nDCG@100001", "measure 'condensed-nDCG@100001': the cut-off must be at most 100,000"),
+        ("alpha_nDCG@21", "measure 'alpha_nDCG@21': ir_measures' pyndeval computes cut-offs up to 20 only"),
+    ],
+)
+def test_a_cut_off_beyond_what_any_run_or_library_reaches_is_refused_naming_the_measure(name, problem):
+    """P@99999999999999999999 reached pytrec_eval as P@2**63−1 and ended in a KeyError, alpha_nDCG@21 in ndeval's
+    assertion; a cut-off of 100,000 is still a measure."""
+    with pytest.raises(ValueError) as error:
+        canonical(name)
+    assert str(error.value) == problem
+    assert canonical("P@100000") == "P@100000" and canonical("alpha_nDCG@20") == "alpha_nDCG@20"
+
+
 def test_a_measure_only_an_uninstalled_provider_computes_names_the_package(monkeypatch):
     monkeypatch.setattr(ir_measures.providers.registry["pyndeval"], "_is_available", False)
     with pytest.raises(ValueError, match=r"'alpha_nDCG@10' needs ir_measures' pyndeval provider, not installed here: "
