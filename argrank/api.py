@@ -254,10 +254,12 @@ def fuse(runs: Mapping[str, Any] | list[Any], method: str = "combsum", norm: str
 def tune_fusion(runs: Mapping[str, Any] | list[Any], qrels: Any, measure: str = "nDCG@5", method: str = "wsum",
                 norm: str = "min-max", *, cv: int = 5, seed: int = 0, track: str = "args", depth: int = 1000,
                 names: list[str] | None = None) -> dict[str, Any]:  # fmt: skip
-    """What `argrank fuse --optimize` reports (evaluation.fusion_tuning.tuned): the weights or k chosen on the
-    judged topics (never scoring below equal weights there, nor, for wsum, below any run alone), `cv_mean` over
-    `cv` folds (each scored with what the others chose), `best_single` and its `best_single_mean`, each fold's
-    choice, the runs' `names` and, for weights, `weights_by_run`; runs named as `argrank fuse` names them."""
+    """What `argrank fuse --optimize` reports (evaluation.fusion_tuning.tuned): the fusion chosen on the judged
+    topics (`chosen_method`, its `members`, its parameters `chosen`; method "auto" chooses the fusion too, never
+    scoring below any run alone there), `cv_mean` over `cv` folds (each scored with what the others chose, in inner
+    folds of their own) beside `cv_inner_mean`, `cv_spread` and `cv_best_single_mean` (the single run each training
+    part picks), each fold's choice, `best_single`, the runs' `names` and, for weights, `weights_by_run`; runs
+    named as `argrank fuse` names them."""
     named = _named_runs(runs, names)
     lists = [ranked_run(_run_lines(run)) for run in named.values()]
     return tuned(lists, list(named), _judgments(qrels, track), method, norm, measure, cv, seed, depth)

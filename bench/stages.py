@@ -344,7 +344,7 @@ def fusion(params: dict, phases: Phases) -> dict:
     tune = phases.phases["tune"]
     return {"runs": len(runs), "topics": len({topic for run in runs for topic in run}), "folds": params["folds"],
             "seconds": tune["seconds"], "cpu_seconds": tune["cpu_seconds"], "cv_mean": report["cv_mean"],
-            "best_single_mean": report["best_single_mean"]}  # fmt: skip
+            "cv_best_single_mean": report["cv_best_single_mean"], "best_single_mean": report["best_single_mean"]}  # fmt: skip
 
 
 def release_queries(queries: Sequence[Query], count: int) -> list[Query]:

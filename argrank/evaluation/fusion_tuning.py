@@ -1,24 +1,26 @@
-"""A fusion's weights or parameter chosen on judged topics, and the cross-validated figure of that choice: each fold
-of topics scored with what the other folds chose, never with a choice made on its own topics.
+"""A fusion's weights, parameter or method chosen on judged topics, and the cross-validated figure of that choice:
+each fold of topics scored with what the other folds chose, never with a choice made on its own topics.
 
-`wsum` and `wmnz` choose their weights by coordinate ascent (each run's weight in turn over WEIGHTS, the others
-held, until a pass improves nothing) from equal weights and from each run alone (weight 1, the others 0). The
-ascents run side by side on arrays (the measure as trec_eval computes it: gain the label, 0 below 0; ties in score
-broken by document id, descending), visiting the runs in an order of their contents, not of their names or
-places. Three finalists, in this order: equal weights, the run best by itself weighted alone, the ascents' best
-end. The chosen is the finalist of the highest mean as the report computes it (Figures), ties to the earlier: the
-arrays rank in double precision, trec_eval in single (two scores it ties, the arrays may not), and the arrays'
-sums may round apart from fusion's.
+`wsum` and `wmnz` grow sparse weights greedily: from the run best by itself on the topics the choice is made on
+(weight 1, the others 0), each step adds one of STEPS to one run's weight, the step that raises the mean most,
+until none raises it or MOST_STEPS are taken. How many steps to keep is the regulariser, and it is chosen by an
+inner cross-validation of those same topics (REPEATS shuffles into INNER folds, seeded from the outer seed: the path
+grown on the others, scored on each), so that few weights of few runs are kept where many fit only the topics they
+are chosen on. `auto` chooses, by the same
+inner folds, among the best single run, combsum, combmnz and rrf (k 60) over the m runs best by themselves (m in
+SIZES, and all runs) and wsum's path at each step count; ties go to that order, the simplest first. `rrf`
+chooses its k over KS on the topics themselves; other methods have nothing to choose.
 
-The guarantee, on the topics a choice is made on (all judged topics, or a fold's training topics): a wsum choice
-scores at least what equal weights score and at least what every run scores by itself, since a run weighted alone
-ranks as the run does (fusion: normalising keeps its order and ties, documents only others hold are left out;
-after borda its missing candidates follow its own), as long as the measure's k is within the fused depth and
-normalising neither joins nor parts two of the run's scores as trec_eval reads them (in single precision, so
-scores some 1e-7 apart may tie before normalising and not after). A wmnz choice scores at least what equal
-weights (combmnz) score; a run alone is no wmnz weighting (its documents still add the other runs' scores), so
-the best single run does not bound it. `rrf` chooses its k over KS by the arrays; other methods have nothing to
-choose. Every figure reported is the project's evaluation of the fused run.
+The paths and the inner folds are scored on arrays (the measure as trec_eval computes it: gain the label, 0
+below 0; ties in score broken by document id, descending), the runs visited in an order of their contents, not
+of their names or places. The choice, refitted on all the topics it is made on, is then compared with the best
+single run by the report's own figures (Figures), the single run kept on a tie: the arrays rank in double
+precision, trec_eval in single. So a wsum or auto choice scores at least what every run scores by itself on the
+topics it is made on, since a run weighted alone ranks as the run does (fusion: normalising keeps its order and
+ties, documents only others hold are left out; after borda its missing candidates follow its own), as long as the
+measure's k is within the fused depth and normalising neither joins nor parts two of the run's scores as trec_eval
+reads them. A run alone is no wmnz weighting (its documents still add the other runs' scores): wmnz keeps its
+start's figure, not the best single run's. Every figure reported is the project's evaluation of the fused run.
 """
 
 from __future__ import annotations
@@ -39,12 +41,19 @@ from argrank.evaluation.fusion import Ranked, applied_norm, fuse, fused_lines, n
 from argrank.evaluation.ranking import evaluate
 from argrank.formats.runfile import RunLine
 
-TUNABLE = {"wsum": "weights", "wmnz": "weights", "rrf": "k"}
-WEIGHTS = np.arange(11) / 10
+AUTO = "auto"  # the method whose fusion, runs and parameters are chosen (module docstring)
+TUNABLE = {"wsum": "weights", "wmnz": "weights", "rrf": "k", AUTO: "the fusion"}
+STEPS = (0.1, 0.2, 0.5, 1.0)  # what one greedy step adds to one run's weight (the first run's weight is 1)
+MOST_STEPS = 10  # the greedy path's most steps
+INNER = 5  # folds of the inner cross-validation that chooses the steps (auto: the fusion)
+REPEATS = 3  # inner cross-validations, each shuffled by its own seed, whose figures are summed: a steadier choice
+SIZES = (2, 3, 5, 8, 13)  # auto's m: fusions of the m runs best by themselves (and of all runs)
+AUTO_METHODS = ("combsum", "combmnz", "rrf")
+AUTO_K = 60  # rrf's k under auto
 KS = (1, 5, 10, 20, 30, 40, 60, 80, 100)
 MEASURE = re.compile(r"^(nDCG|P)@(\d+)$")
-PASSES = 10  # coordinate ascent's most passes over the runs
-BETTER = 1e-12  # a move of the ascent must raise the mean by more than this
+BETTER = 1e-12  # a greedy step must raise the mean by more than this
+DECIMALS = 10  # weights are rounded so that 0.1 + 0.2 is shown as 0.3
 CELLS = 1 << 22  # rows × candidates scored at once: the memory of one batch
 
 
@@ -162,30 +171,25 @@ def means(prepared: Prepared, method: str, chosen: Sequence[int], weights: np.nd
                            .mean(axis=0) for at in range(0, len(weights), batch)])  # fmt: skip
 
 
-def ascend(prepared: Prepared, method: str, chosen: Sequence[int], starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Coordinate ascent from each row of `starts` side by side (module docstring): the weights each ends on and
-    their mean over the topics `chosen`. A start is done after a pass that moves it nowhere; starts that meet are
-    scored once."""
-    weights = np.array(starts, dtype=np.float64)
-    scored = means(prepared, method, chosen, weights)
-    active = np.ones(len(weights), dtype=bool)
-    for _ in range(PASSES):
-        moved = np.zeros(len(weights), dtype=bool)
-        for run in range(weights.shape[1]):
-            todo = np.flatnonzero(active)
-            distinct, back = np.unique(weights[todo], axis=0, return_inverse=True)
-            trials = np.repeat(distinct, len(WEIGHTS), axis=0)
-            trials[:, run] = np.tile(WEIGHTS, len(distinct))
-            tried = means(prepared, method, chosen, trials).reshape(len(distinct), len(WEIGHTS))[back.reshape(-1)]
-            best = tried.argmax(axis=1)
-            gain = tried[np.arange(len(todo)), best] > scored[todo] + BETTER
-            weights[todo[gain], run] = WEIGHTS[best[gain]]
-            scored[todo[gain]] = tried[np.arange(len(todo)), best][gain]
-            moved[todo[gain]] = True
-        active &= moved
-        if not active.any():
+def greedy(prepared: Prepared, method: str, chosen: Sequence[int], start: int) -> list[np.ndarray]:
+    """The greedy path (module docstring) on the topics `chosen`, from run `start` alone: the weights after 0, 1, …
+    steps, each step the first (run, step) in order that raises the mean most, by more than BETTER."""
+    runs = prepared.scores.shape[1]
+    weights = np.zeros(runs)
+    weights[start] = 1.0
+    path, best = [weights], means(prepared, method, chosen, weights[None])[0]
+    moves = np.repeat(np.arange(runs), len(STEPS)), np.tile(STEPS, runs)
+    for _ in range(MOST_STEPS):
+        trials = np.repeat(weights[None], len(moves[0]), axis=0)
+        trials[np.arange(len(trials)), moves[0]] = np.round(trials[np.arange(len(trials)), moves[0]] + moves[1],
+                                                            DECIMALS)  # fmt: skip
+        scored = means(prepared, method, chosen, trials)
+        pick = int(np.argmax(scored))
+        if scored[pick] <= best + BETTER:
             break
-    return weights, scored
+        weights, best = trials[pick], scored[pick]
+        path.append(weights)
+    return path
 
 
 def contenders(prepared: Prepared, method: str) -> Prepared:
@@ -228,26 +232,61 @@ def _undominated(scores: np.ndarray, held: np.ndarray, method: str, k: int) -> n
     return outranked < k
 
 
-class Figures:
-    """The project's evaluation of fused runs per judged topic: what the report shows and what finalists are
-    compared by. Only judged topics are fused (a topic's fusion never depends on another's), each fusion once, and
-    evaluation is given each topic's documents down to the k-th's score in single precision, ties included (nDCG@k
-    and P@k read no further); `singles` the runs' own figures."""
+@dataclass(frozen=True)
+class Choice:
+    """A fusion the tuning may choose: `method` over the runs `members` (indices, in the runs' order) with
+    `params` (wsum's and wmnz's weights are one per member)."""
 
-    def __init__(self, runs: Sequence[Ranked], qrels: Mapping[str, Mapping[str, float]], method: str, norm: str,
-                 measure: str, depth: int) -> None:  # fmt: skip
+    method: str
+    members: tuple[int, ...]
+    params: Mapping[str, Any]
+
+    def key(self) -> str:
+        return json.dumps([self.method, self.members, self.params], sort_keys=True)
+
+
+def choice_scores(prepared: Prepared, choice: Choice) -> np.ndarray:
+    """Every row's fused score under `choice`, −inf for a row no member of it holds (the fusion leaves it out)."""
+    members = list(choice.members)
+    if choice.method in ("wsum", "wmnz"):
+        weights = np.zeros(prepared.scores.shape[1])
+        weights[members] = choice.params["weights"]
+        return _weighted(prepared, choice.method, weights[None])[:, 0]
+    held, scores = prepared.held[:, members], prepared.scores[:, members]
+    if choice.method == "rrf":
+        fused = np.where(held, 1.0 / (float(choice.params["k"]) + np.maximum(prepared.positions[:, members], 1)), 0)
+        fused = fused.sum(axis=1)
+    elif choice.method == "combmnz":
+        fused = np.where(held, scores, 0.0).sum(axis=1) * held.sum(axis=1)
+    elif choice.method == "combsum":
+        fused = np.where(held, scores, 0.0).sum(axis=1)
+    else:
+        raise ValueError(f"no array scores for {choice.method!r}")
+    return np.where(held.any(axis=1), fused, -np.inf)
+
+
+class Figures:
+    """The project's evaluation of fused runs per judged topic: what the report shows and what a choice is compared
+    with the best single run by. Only judged topics are fused (a topic's fusion never depends on another's), each
+    fusion once, and evaluation is given each topic's documents down to the k-th's score in single precision, ties
+    included (nDCG@k and P@k read no further); `singles` the runs' own figures."""
+
+    def __init__(self, runs: Sequence[Ranked], qrels: Mapping[str, Mapping[str, float]], norm: str, measure: str,
+                 depth: int) -> None:  # fmt: skip
         self.runs = [{topic: run[topic] for topic in qrels if topic in run} for run in runs]
-        self.qrels, self.method, self.norm, self.measure, self.depth = qrels, method, norm, measure, depth
+        self.qrels, self.norm, self.measure, self.depth = qrels, norm, measure, depth
         found = MEASURE.match(measure)
         self.cutoff = int(found.group(2)) if found else depth
         self._fused: dict[str, dict[str, float]] = {}
         self.singles = [self._evaluated(run) for run in self.runs]
 
-    def fused(self, params: Mapping[str, Any]) -> dict[str, float]:
-        """Each judged topic's measure of the fusion with `params`."""
-        key = json.dumps(params, sort_keys=True)
+    def fused(self, choice: Choice) -> dict[str, float]:
+        """Each judged topic's measure of the fusion `choice`."""
+        key = choice.key()
         if key not in self._fused:
-            self._fused[key] = self._evaluated(fuse(self.runs, self.method, self.norm, params, self.depth))
+            members = [self.runs[index] for index in choice.members]
+            fused = fuse(members, choice.method, self.norm, dict(choice.params), self.depth)
+            self._fused[key] = self._evaluated(fused)
         return self._fused[key]
 
     def _evaluated(self, run: Ranked) -> dict[str, float]:
@@ -259,41 +298,91 @@ class Figures:
         return _per_topic(fused_lines(top, "run"), self.qrels, self.measure)
 
 
-class Tuning:
-    """The choice of a method's weights or k on any set of the prepared topics (module docstring)."""
+@dataclass
+class Chosen:
+    """What a tuning chose on some topics: the fusion, its mean there by the report's figures, the slot the inner
+    folds picked (None where nothing was cross-validated) and the inner folds' mean of that slot."""
 
-    def __init__(self, prepared: Prepared, figures: Figures, method: str) -> None:
-        self.prepared, self.figures, self.method = prepared, figures, method
+    choice: Choice
+    mean: float
+    slot: str | None = None
+    inner_mean: float | None = None
+
+
+class Tuning:
+    """The choice of a method's weights, k or (auto) fusion on any set of the prepared topics (module docstring)."""
+
+    def __init__(self, prepared: Prepared, figures: Figures, method: str, seed: int) -> None:
+        self.prepared, self.figures, self.method, self.seed = prepared, figures, method, seed
+        self.runs = prepared.scores.shape[1]
         digests = [hashlib.sha256(prepared.scores[:, run].tobytes() + prepared.positions[:, run].tobytes()).digest()
-                   for run in range(prepared.scores.shape[1])]  # fmt: skip
-        self.order = sorted(range(len(digests)), key=lambda run: (digests[run], run))  # the runs by content
-        if method in ("wsum", "wmnz"):
+                   for run in range(self.runs)]  # fmt: skip
+        self.order = sorted(range(self.runs), key=lambda run: (digests[run], run))  # the runs by content
+        self.weighting = "wsum" if method == AUTO else method
+        if self.weighting in ("wsum", "wmnz"):
             visited = replace(prepared, scores=prepared.scores[:, self.order], held=prepared.held[:, self.order],
                               positions=prepared.positions[:, self.order])  # fmt: skip
-            self.search = contenders(visited, method)
+            self.search = contenders(visited, self.weighting)
 
-    def choose(self, chosen: Sequence[int]) -> tuple[dict[str, Any], float]:
-        """The parameters chosen on the topics `chosen` (indices into prepared.topics) and their mean there, as the
+    def choose(self, chosen: Sequence[int]) -> Chosen:
+        """The fusion chosen on the topics `chosen` (indices into prepared.topics) and its mean there, as the
         report computes it."""
         topics = [self.prepared.topics[i] for i in chosen]
+        everyone = tuple(range(self.runs))
         if self.method == "rrf":
             scored = [topic_scores(self.prepared, fused_scores(self.prepared, "rrf", {"k": k}), chosen).mean()
                       for k in KS]  # fmt: skip
-            params: dict[str, Any] = {"k": KS[int(np.argmax(scored))]}
-        elif self.method in ("wsum", "wmnz"):
-            params = self._weights(chosen, topics)
+            choice = Choice("rrf", everyone, {"k": KS[int(np.argmax(scored))]})
+        elif self.method in ("wsum", "wmnz", AUTO):
+            return self._cross_validated(chosen, topics)
         else:
-            params = {}
-        return params, _mean(self.figures.fused(params), topics)
+            choice = Choice(self.method, everyone, {})
+        return Chosen(choice, _mean(self.figures.fused(choice), topics))
 
-    def _weights(self, chosen: Sequence[int], topics: list[str]) -> dict[str, Any]:
-        """The best of the finalists (module docstring), by the report's figures on `topics`."""
-        runs = len(self.order)
-        ends, scored = ascend(self.search, self.method, chosen, np.vstack([np.ones(runs), np.eye(runs)]))
-        alone = max(self.order, key=lambda run: (_mean(self.figures.singles[run], topics), -self.order.index(run)))
-        finalists = [np.ones(runs), np.eye(runs)[alone], _unvisited(ends[int(np.argmax(scored))], self.order)]
-        weighted = [{"weights": [float(w) for w in weights]} for weights in finalists]
-        return max(weighted, key=lambda params: (_mean(self.figures.fused(params), topics), -weighted.index(params)))
+    def _cross_validated(self, chosen: Sequence[int], topics: list[str]) -> Chosen:
+        """The slot best in the inner folds of `chosen`, refitted on all of them; the best single run instead where
+        it scores at least as high there by the report's figures."""
+        inner = [group for repeat in range(REPEATS) for group in folds(topics, INNER, self.seed + repeat)]
+        totals: dict[str, float] = {}
+        if len(topics) >= 2:
+            for group in inner:
+                outside = set(group)
+                training = [i for i in chosen if self.prepared.topics[i] not in outside]
+                tested = [i for i in chosen if self.prepared.topics[i] in outside]
+                for slot, choice in self._slots(training).items():
+                    fused = choice_scores(self.prepared, choice)
+                    totals[slot] = totals.get(slot, 0.0) + float(topic_scores(self.prepared, fused, tested).sum())
+        slots = self._slots(chosen)
+        first = next(iter(slots))
+        slot = max(totals, key=lambda name: (totals[name], -list(slots).index(name))) if totals else first
+        picked = max([slots[first], slots[slot]], key=lambda choice: _mean(self.figures.fused(choice), topics))
+        if picked is slots[first]:
+            slot = first
+        inner_mean = totals[slot] / (len(chosen) * REPEATS) if totals else None
+        return Chosen(picked, _mean(self.figures.fused(picked), topics), slot, inner_mean)
+
+    def _slots(self, chosen: Sequence[int]) -> dict[str, Choice]:
+        """Every fusion the inner folds choose among, fitted on the topics `chosen`, by slot name, simplest first."""
+        topics = [self.prepared.topics[i] for i in chosen]
+        ranking = sorted(self.order, key=lambda run: -_mean(self.figures.singles[run], topics))  # best first
+        everyone = tuple(range(self.runs))
+        slots = {"single" if self.weighting == "wsum" else f"{self.weighting}, 0 steps": self._alone(ranking[0])}
+        if self.method == AUTO:
+            for size in sorted({*(size for size in SIZES if size < self.runs), self.runs}):
+                members = tuple(sorted(ranking[:size]))
+                for method in AUTO_METHODS:
+                    slots[f"{method} of the best {size}"] = Choice(method, members, {"k": AUTO_K} if method == "rrf"
+                                                                   else {})  # fmt: skip
+        path = greedy(self.search, self.weighting, chosen, self.order.index(ranking[0]))
+        for steps in range(1, MOST_STEPS + 1):  # a path that stopped early keeps its end for the longer counts
+            weights = _unvisited(path[min(steps, len(path) - 1)], self.order)
+            slots[f"{self.weighting}, at most {steps} step{'s' if steps > 1 else ''}"] = Choice(
+                self.weighting, everyone, {"weights": [float(w) for w in weights]})
+        return slots
+
+    def _alone(self, run: int) -> Choice:
+        """Run `run` weighted alone: wsum's (wmnz's) weights 1 for it, 0 for the others."""
+        return Choice(self.weighting, tuple(range(self.runs)), {"weights": [float(i == run) for i in range(self.runs)]})
 
 
 def _unvisited(weights: np.ndarray, order: list[int]) -> np.ndarray:
@@ -312,53 +401,86 @@ def folds(topics: Sequence[str], count: int, seed: int) -> list[list[str]]:
 
 def tuned(runs: Sequence[Ranked], names: Sequence[str], qrels: Mapping[str, Mapping[str, float]], method: str,
           norm: str, measure: str, cv: int = 0, seed: int = 0, depth: int = 1000) -> dict[str, Any]:  # fmt: skip
-    """What `argrank fuse --optimize` reports: the parameters chosen on all judged topics and their mean there;
-    with `cv` folds, `cv_mean` (each fold's topics scored with what the other folds chose) and each fold's choice;
-    the best input run (`best_single`, `best_single_mean`) and each run's mean (`runs`); the runs' `names` and,
-    for weights, `weights_by_run` (name → weight). `norm` is the normalisation the method reads (None: ranks).
-    ValueError for a measure whose k is beyond `depth`, which the fused run never reaches."""
+    """What `argrank fuse --optimize` reports: the fusion chosen on all judged topics (`chosen_method`, the
+    `members` it fuses by name, its parameters `chosen`) and its mean there; with `cv` folds, `cv_mean` (each
+    fold's topics scored with what the other folds chose) beside `cv_inner_mean` (what chose it: the inner folds'
+    mean, else the training mean), the spread of the folds' figures, `cv_best_single_mean` (the single run best on
+    each fold's training topics, scored on its held-out ones) and each fold's choice; the best input run
+    (`best_single`, `best_single_mean`) and each run's mean (`runs`); the runs' `names` and, for weights,
+    `weights_by_run` (name → weight). `norm` is the normalisation the method reads (None: ranks). ValueError for a
+    measure whose k is beyond `depth`, which the fused run never reaches."""
     if cutoff(measure) > depth:
         raise ValueError(f"{measure} reads {cutoff(measure):,} documents per topic, beyond the fused depth {depth:,}")
     prepared = prepare(runs, norm, qrels, measure)
     if cv and not 2 <= cv <= len(prepared.topics):
         raise ValueError(f"cross-validation needs 2 to {len(prepared.topics)} folds of the judged topics, not {cv}")
-    figures = Figures(runs, qrels, method, norm, measure, depth)
+    figures = Figures(runs, qrels, norm, measure, depth)
     # The products are small (rows × runs by runs × candidates): more BLAS threads would only wait on each other.
     with threadpool_limits(limits=1, user_api="blas"):
-        return _report(prepared, figures, Tuning(prepared, figures, method), names, cv, seed)
+        return _report(prepared, figures, Tuning(prepared, figures, method, seed), names, cv, seed)
 
 
 def _report(prepared: Prepared, figures: Figures, tuning: Tuning, names: Sequence[str], cv: int,
             seed: int) -> dict[str, Any]:  # fmt: skip
     """tuned's report."""
-    method, norm, measure = figures.method, figures.norm, figures.measure
-    params, in_sample = tuning.choose(range(len(prepared.topics)))
+    everything = tuning.choose(range(len(prepared.topics)))
     singles = {name: _mean(scores) for name, scores in zip(names, figures.singles)}
     best_single = max(singles, key=lambda name: singles[name])
     report: dict[str, Any] = {
-        "method": method, "norm": applied_norm(method, norm), "measure": measure, "chosen": params,
-        "in_sample_mean": in_sample, "best_single": best_single, "best_single_mean": singles[best_single],
-        "runs": singles, "topics": len(prepared.topics), "names": list(names), **_by_run(params, names),
+        "method": tuning.method, "norm": applied_norm(tuning.method, figures.norm), "measure": figures.measure,
+        **_described(everything, names), "in_sample_mean": everything.mean, "best_single": best_single,
+        "best_single_mean": singles[best_single], "runs": singles, "topics": len(prepared.topics),
+        "names": list(names),
     }  # fmt: skip
+    if everything.inner_mean is not None:
+        report["selection"] = {"slot": everything.slot, "inner_mean": everything.inner_mean, "folds": INNER,
+                               "repeats": REPEATS}
     if cv:
-        held_out: dict[str, float] = {}
-        report["folds"] = []
-        for group in folds(prepared.topics, cv, seed):
-            outside = set(group)
-            training = [i for i, topic in enumerate(prepared.topics) if topic not in outside]
-            fold_params, training_mean = tuning.choose(training)
-            scores = {topic: figures.fused(fold_params)[topic] for topic in group}
-            held_out.update(scores)
-            report["folds"].append({"topics": group, "chosen": fold_params, "training_mean": training_mean,
-                                    "held_out_mean": _mean(scores), **_by_run(fold_params, names)})  # fmt: skip
-        report["cv_mean"] = _mean(held_out)
-        report["per_topic"] = held_out
+        report.update(_cross_validation(prepared, figures, tuning, names, cv, seed))
     return report
 
 
-def _by_run(params: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-    """{"weights_by_run": name → weight} for weights, else nothing."""
-    return {"weights_by_run": dict(zip(names, params["weights"]))} if "weights" in params else {}
+def _cross_validation(prepared: Prepared, figures: Figures, tuning: Tuning, names: Sequence[str], cv: int,
+                      seed: int) -> dict[str, Any]:  # fmt: skip
+    """The outer folds: each fold's choice on the others, scored on its own topics, beside the single run its
+    training topics pick."""
+    held_out: dict[str, float] = {}
+    singles_held_out: dict[str, float] = {}
+    outer, inner = [], []
+    for group in folds(prepared.topics, cv, seed):
+        outside = set(group)
+        training = [i for i, topic in enumerate(prepared.topics) if topic not in outside]
+        picked = tuning.choose(training)
+        scores = {topic: figures.fused(picked.choice)[topic] for topic in group}
+        single = max(tuning.order, key=lambda run: (_mean(figures.singles[run], [prepared.topics[i] for i in training]),
+                                                    -tuning.order.index(run)))  # fmt: skip
+        single_scores = {topic: figures.singles[single][topic] for topic in group}
+        held_out.update(scores)
+        singles_held_out.update(single_scores)
+        fold = {"topics": group, **_described(picked, names), "training_mean": picked.mean,
+                "inner_mean": picked.inner_mean if picked.inner_mean is not None else picked.mean,
+                "held_out_mean": _mean(scores), "best_single": names[single],
+                "best_single_held_out_mean": _mean(single_scores)}  # fmt: skip
+        if picked.slot is not None:
+            fold["slot"] = picked.slot
+        outer.append(fold)
+        inner.append(fold["inner_mean"])
+    figures_by_fold = [fold["held_out_mean"] for fold in outer]
+    cv_mean, single_mean = _mean(held_out), _mean(singles_held_out)
+    return {"folds": outer, "cv_mean": cv_mean, "cv_inner_mean": float(np.mean(inner)),
+            "cv_spread": {"sd": float(np.std(figures_by_fold, ddof=1)) if len(outer) > 1 else 0.0,
+                          "min": min(figures_by_fold), "max": max(figures_by_fold)},
+            "cv_best_single_mean": single_mean, "cv_gain": cv_mean - single_mean, "per_topic": held_out}  # fmt: skip
+
+
+def _described(chosen: Chosen, names: Sequence[str]) -> dict[str, Any]:
+    """A choice as the report shows it: the method fused, its members by name, its parameters, weights by run."""
+    choice = chosen.choice
+    described = {"chosen_method": choice.method, "members": [names[i] for i in choice.members],
+                 "chosen": dict(choice.params)}  # fmt: skip
+    if "weights" in choice.params:
+        described["weights_by_run"] = dict(zip(described["members"], choice.params["weights"]))
+    return described
 
 
 def _per_topic(lines: list[RunLine], qrels: Mapping[str, Mapping[str, float]], measure: str) -> dict[str, float]:

@@ -25,7 +25,7 @@ from argrank.evaluation.fusion import (
     tag_problem,
     voting,
 )
-from argrank.evaluation.fusion_tuning import TUNABLE, cutoff, tuned
+from argrank.evaluation.fusion_tuning import AUTO, TUNABLE, cutoff, tuned
 from argrank.formats.qrels import read_qrels
 from argrank.formats.run_names import run_names
 from argrank.formats.runfile import format_run, read_run, write_run
@@ -38,6 +38,9 @@ def cmd_fuse(args: argparse.Namespace) -> int:
         args.usage_error("fusion needs at least two --run files")
     if (args.cv or args.qrels) and not args.optimize or args.optimize and not args.qrels:
         args.usage_error("--optimize MEASURE needs --qrels, and --qrels and --cv need --optimize")
+    if args.method == AUTO and (not args.optimize or args.param or args.weights):
+        args.usage_error(f"--method {AUTO} chooses the fusion on judged topics: it needs --optimize and --qrels, "
+                         "and takes no --param or --weights")  # fmt: skip
     try:
         names = run_names(args.run, args.name)
     except ValueError as error:
@@ -52,19 +55,23 @@ def cmd_fuse(args: argparse.Namespace) -> int:
     stances = [_stance(args, path, run) for path, run in zip(args.run, lines)]
     runs = [ranked(run) for run in lines]
     report: dict = {"method": args.method, "norm": args.norm, "runs": list(args.run)}
+    method = args.method
     if args.optimize:
         try:
             report = tuned(runs, names, qrels, args.method, args.norm, args.optimize, args.cv, args.seed, args.depth)
         except ValueError as error:
             args.usage_error(str(error))
-        params = {**params, **report["chosen"]}
+        params, method = {**params, **report["chosen"]}, report["chosen_method"]
+        kept = [names.index(name) for name in report["members"]]  # auto may fuse some of the runs only
+        names, runs, stances = [names[i] for i in kept], [runs[i] for i in kept], [stances[i] for i in kept]
     try:
-        params = method_params(args.method, params, len(runs))
-        norm = applied_norm(args.method, args.norm)
-        fused = fuse(runs, args.method, args.norm, params, args.depth)
+        params = method_params(method, params, len(runs))
+        norm = applied_norm(method, args.norm)
+        fused = fuse(runs, method, args.norm, params, args.depth)
     except ValueError as error:
         args.usage_error(str(error))
-    report.update(norm=norm, params=params, topics=len(fused), names=names)
+    report.setdefault("names", names)
+    report.update(norm=norm, params=params, topics=len(fused), fused_names=names)
     if "weights" in params:
         report["weights_by_run"] = dict(zip(names, params["weights"]))
     carried = None
@@ -138,21 +145,17 @@ def _shown(params: dict, names: list[str]) -> str:
 
 
 def _text(report: dict) -> str:
-    names = report["names"]
+    names = report["fused_names"]
     how = f"after {report['norm']}" if report["norm"] else "on ranks"
-    lines = [f"{report['method']} {how} of {len(names)} runs, {report['topics']} topics"]
+    method = report.get("chosen_method", report["method"])
+    chose = f" (chosen by {report['method']})" if method != report["method"] else ""
+    lines = [f"{method}{chose} {how} of {len(names)} run{'s' if len(names) > 1 else ''}, {report['topics']} topics"]
+    if names != report["names"]:
+        lines.append("runs: " + ", ".join(names))
     if report["params"]:
         lines.append(_shown(report["params"], names))
     if "measure" in report:
-        measure = report["measure"]
-        lines.append(f"{measure} on all judged topics with these parameters: {report['in_sample_mean']:.4f}")
-        lines.append(f"best single run: {report['best_single']} {report['best_single_mean']:.4f}")
-        if "cv_mean" in report:
-            lines.append(f"cross-validated over {len(report['folds'])} folds: {report['cv_mean']:.4f}")
-            for number, fold in enumerate(report["folds"], start=1):
-                chosen = _shown(fold["chosen"], names)
-                lines.append(f"  fold {number} ({len(fold['topics'])} topics): {chosen + '; ' if chosen else ''}"
-                             f"held out {fold['held_out_mean']:.4f}")  # fmt: skip
+        lines.extend(_tuning_lines(report))
     if "stance" in report:
         voters = ", ".join(report["stance"]["voters"]) or "no run"
         lines.append(f"stance: the weighted vote of {voters}; {report['stance']['unvoted']} passages none of them "
@@ -162,12 +165,47 @@ def _text(report: dict) -> str:
     return "\n".join(lines)
 
 
+def _tuning_lines(report: dict) -> list[str]:
+    """What the tuning chose and how it fares: the in-sample figure, the inner folds that chose it, and with --cv
+    the held-out figure as the headline, beside the inner one, the folds' spread and the single run each training
+    part picks; a fusion that does not beat that run on held-out topics is said to lose."""
+    measure, lines = report["measure"], []
+    if "selection" in report:
+        chosen = report["selection"]
+        lines.append(f"chosen in {chosen['repeats']} × {chosen['folds']} inner folds of the judged topics: "
+                     f"{chosen['slot']} ({measure} there {chosen['inner_mean']:.4f})")  # fmt: skip
+        if chosen["slot"] == "single":
+            lines.append(f"no fusion beat the best single run in the inner folds: the output is "
+                         f"{report['best_single']} alone, its scores normalised")  # fmt: skip
+    lines.append(f"{measure} on all judged topics with these parameters: {report['in_sample_mean']:.4f} (in-sample)")
+    lines.append(f"best single run: {report['best_single']} {report['best_single_mean']:.4f} (in-sample)")
+    if "cv_mean" in report:
+        spread, chosen_by = report["cv_spread"], "inner" if "selection" in report else "training"
+        lines.append(f"held-out {measure} over {len(report['folds'])} folds: {report['cv_mean']:.4f} ({chosen_by} "
+                     f"{report['cv_inner_mean']:.4f}; folds {spread['min']:.4f} to {spread['max']:.4f}, sd "
+                     f"{spread['sd']:.4f})")  # fmt: skip
+        single, gain = report["cv_best_single_mean"], report["cv_gain"]
+        if gain > 0:
+            lines.append(f"the single run each training part picks, held out: {single:.4f}; fusion gains {gain:+.4f}")
+        else:
+            lines.append(f"no gain: on held-out topics this fusion scores {report['cv_mean']:.4f}, the single run "
+                         f"each training part picks {single:.4f} ({gain:+.4f}); use that run, or --method {AUTO}")
+        for number, fold in enumerate(report["folds"], start=1):
+            chosen = fold.get("slot") or _shown(fold["chosen"], fold["members"])
+            lines.append(f"  fold {number} ({len(fold['topics'])} topics): {chosen}; {chosen_by} "
+                         f"{fold['inner_mean']:.4f}, held out {fold['held_out_mean']:.4f}")
+    return lines
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--run", action="append", default=[], required=True, help="a run file (repeat: two or more)")
     parser.add_argument("--name", action="append", default=[],
                         help="a run's name in the output, one per --run in order (default: the file's stem, else "
                              "its path below the runs' shared folder)")  # fmt: skip
-    parser.add_argument("--method", choices=list(METHODS), default="combsum", help="the fusion method (combsum)")
+    parser.add_argument("--method", choices=[*METHODS, AUTO], default="combsum",
+                        help=f"the fusion method (combsum); {AUTO}: the fusion (the best single run, combsum, "
+                        "combmnz or rrf of the best runs, or wsum) chosen by inner folds of the judged "
+                        "topics")  # fmt: skip
     parser.add_argument("--norm", choices=list(NORMS), default="min-max",
                         help="each run's normalisation (min-max); rrf, isr, bordafuse and condorcet read ranks, "
                              "which only borda changes")  # fmt: skip
