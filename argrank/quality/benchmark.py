@@ -1,5 +1,11 @@
-"""`argrank quality-benchmark`: the quality model and the quality-aware re-ranking on Webis-ArgQuality-20, each
-topic held out in turn (the model never sees the topic it scores).
+"""`argrank quality-benchmark`: the quality model and the quality-aware re-ranking on Webis-ArgQuality-20, by nested
+cross-validation over topics: the topics are dealt into folds (shuffled with a seed); each fold's premises are
+scored by a model learnt on the other folds' topics, with the ridge penalty (ALPHAS) those topics' own inner folds
+(INNER) chose, and each fold's re-ranking weight (WEIGHTS, unless given) is chosen on the other folds' topics by
+the inner folds' predictions for them: the weight of highest quality nDCG@5 that keeps their relevance nDCG@5
+within RELEVANCE_SLACK of BM25's (none: weight 0, BM25's order). No figure of a topic comes from a choice made, or
+a model learnt, on it. The held-out figures are the headline; the inner ones that made each fold's choice, and
+the spread over the folds, stand beside them.
 
 Correlation: every premise's held-out prediction against its combined quality, Spearman's ρ and Kendall's τ,
 beside the same for its length in words. Webis-ArgQuality-20 derives its scores per topic from pairwise judgments,
@@ -16,7 +22,7 @@ non-arguments, gain 0) and 0 for quality. The mean over topics, and paired tests
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +39,14 @@ from argrank.formats.runfile import RunLine
 from argrank.index.build import build_index
 from argrank.quality.data import QualitySet
 from argrank.quality.features import word_counts
-from argrank.quality.model import QualityPredictions, predict_quality, train_quality_model
+from argrank.evaluation.fusion_tuning import folds as topic_folds
+from argrank.quality.model import (
+    QualityPredictions,
+    predict_quality,
+    predict_quality_many,
+    train_quality_model,
+    train_quality_models,
+)
 from argrank.quality.rerank import Quality, rerank
 from argrank.quality.settings import DEFAULTS
 from argrank.retrieval.registry import make_ranker
@@ -42,6 +55,11 @@ from argrank.text.multilingual import make_analyzer
 
 MEASURE = "nDCG@5"
 NON_ARGUMENT_RELEVANCE = -2  # Touché's label for a non-argument (spam), which nDCG counts as gain 0
+FOLDS = 5  # outer folds of topics
+INNER = 4  # inner folds of an outer fold's training topics
+ALPHAS = (1.0, 3.0, 10.0)  # the quality regression's ridge penalties the inner folds choose among
+WEIGHTS = (0.25, 0.5, 0.75, 1.0)  # the re-ranking weights the training topics choose among
+RELEVANCE_SLACK = 0.01  # how far below BM25's relevance nDCG@5 a chosen weight may take the training topics
 
 
 @dataclass(frozen=True)
@@ -52,6 +70,7 @@ class Benchmark:
     ndcg: dict[str, dict[str, dict[str, float]]]  # "bm25" | "reranked" → "relevance" | "quality" → topic → score
     settings: dict[str, float]
     premises: int
+    folds: tuple[dict[str, Any], ...] = ()  # per outer fold: its topics, choices, inner and held-out figures
 
     def to_json(self) -> dict[str, Any]:
         means = {f"{name}_nDCG@5": _mean(self.ndcg["reranked"][name]) for name in ("relevance", "quality")}
@@ -66,6 +85,8 @@ class Benchmark:
             **{key: self.correlations[key] for key in ("spearman", "kendall", "length_spearman", "length_kendall")},
             **means,
             **bm25,
+            **_nested_figures(self.folds),
+            "folds": list(self.folds),
             "paired_tests": tests,
             "correlations": self.correlations,
             "per_topic_nDCG@5": self.ndcg,
@@ -87,12 +108,13 @@ def topic_held_out(examples: QualitySet, seed: int = 0) -> QualityPredictions:
     return QualityPredictions(quality, argument, word_counts(examples.texts))
 
 
-def correlations(examples: QualitySet, predicted: np.ndarray) -> dict[str, Any]:
-    """Spearman and Kendall of the predictions and of length with combined quality: pooled over topics after
-    standardising per topic (the headline figures), pooled raw, and per topic."""
+def correlations(examples: QualitySet, predicted: np.ndarray, with_length: bool = True) -> dict[str, Any]:
+    """Spearman and Kendall of the predictions and (`with_length`) of length with combined quality: pooled over
+    topics after standardising per topic (the headline figures), pooled raw, and per topic."""
     stats = lazylibs.scipy("stats")
-    length = np.log1p(word_counts(examples.texts))
-    scored = {"": predicted, "length_": length}
+    scored = {"": predicted}
+    if with_length:
+        scored["length_"] = np.log1p(word_counts(examples.texts))
     figures: dict[str, Any] = {}
     for prefix, values in scored.items():
         standardised = _per_topic(examples.topics, values)
@@ -105,8 +127,9 @@ def correlations(examples: QualitySet, predicted: np.ndarray) -> dict[str, Any]:
             )
             for topic in sorted(set(examples.topics.tolist()))
         }
-    ours, baseline = figures["spearman_per_topic"], figures["length_spearman_per_topic"]
-    figures["topics_above_length"] = sum(ours[topic] > baseline[topic] for topic in ours)
+    if with_length:
+        ours, baseline = figures["spearman_per_topic"], figures["length_spearman_per_topic"]
+        figures["topics_above_length"] = sum(ours[topic] > baseline[topic] for topic in ours)
     return figures
 
 
@@ -125,29 +148,109 @@ def graded(examples: QualitySet, scores: np.ndarray, non_argument: int) -> dict[
     return qrels
 
 
-def quality_benchmark(
-    examples: QualitySet, queries: Mapping[int, str], settings: Mapping[str, float] | None = None, seed: int = 0
-) -> Benchmark:
-    """The whole benchmark; `queries` maps every topic of `examples` to its query, `settings` override the
-    re-ranking's DEFAULTS."""
-    settings = {**DEFAULTS, **(settings or {})}
-    predicted = topic_held_out(examples, seed)
-    quality = Quality.of(examples.ids, predicted)
+def quality_benchmark(examples: QualitySet, queries: Mapping[int, str], settings: Mapping[str, float] | None = None,
+                      seed: int = 0, folds: int = FOLDS) -> Benchmark:  # fmt: skip
+    """The whole benchmark (module docstring); `queries` maps every topic of `examples` to its query, `settings`
+    override the re-ranking's DEFAULTS (a weight given is kept, not chosen)."""
+    given = dict(settings or {})
+    settings = {**DEFAULTS, **given}
+    weights = (given["weight"],) if "weight" in given else WEIGHTS
     qrels = {
         "relevance": graded(examples, examples.relevance, NON_ARGUMENT_RELEVANCE),
         "quality": graded(examples, examples.quality, 0),
     }
-    bm25_lines, reranked_lines = [], []
     analyzer = make_analyzer("en")
-    for topic in sorted(queries):
-        ranking = _bm25_ranking(examples, topic, queries[topic], analyzer)
-        bm25_lines += run_lines(ranking, "bm25")
-        reranked_lines += run_lines(rerank(ranking, quality, settings), "reranked")
-    ndcg = {
-        name: {judgments: per_topic_scores(lines, qrels[judgments]) for judgments in qrels}
-        for name, lines in (("bm25", bm25_lines), ("reranked", reranked_lines))
-    }
-    return Benchmark(correlations(examples, predicted.quality), ndcg, settings, len(examples))
+    rankings = {str(topic): _bm25_ranking(examples, topic, queries[topic], analyzer) for topic in sorted(queries)}
+    bm25 = {name: per_topic_scores([line for topic in rankings for line in run_lines(rankings[topic], "bm25")],
+                                   labels) for name, labels in qrels.items()}  # fmt: skip
+    predicted = QualityPredictions(np.zeros(len(examples)), np.zeros(len(examples)), word_counts(examples.texts))
+    reranked: dict[str, dict[str, float]] = {"relevance": {}, "quality": {}}
+    chosen = []
+    topics = [str(topic) for topic in sorted(set(examples.topics.tolist()))]
+    groups = topic_folds(topics, folds, seed)
+    for group in track(groups, "folds of topics", total=len(groups), unit=" folds"):
+        held = np.isin(examples.topics.astype(str), group)
+        fold = _fold(examples, held, seed)
+        training = [topic for topic in rankings if topic not in group]
+        inner = Quality.of(examples.ids[~held], fold.pop("inner_predictions"))
+        weight, inner_ndcg = _weight(training, rankings, inner, settings, weights, qrels, bm25)
+        outer = fold.pop("predictions")
+        predicted.quality[held], predicted.argument[held] = outer.quality, outer.argument
+        quality = Quality.of(examples.ids[held], outer)
+        lines = [line for topic in group if topic in rankings
+                 for line in run_lines(rerank(rankings[topic], quality, {**settings, "weight": weight}), "reranked")]
+        scores = {name: per_topic_scores(lines, {t: labels[t] for t in group if t in labels})
+                  for name, labels in qrels.items()}  # fmt: skip
+        for name in reranked:
+            reranked[name].update(scores[name])
+        chosen.append({**fold, "weight": weight, **{f"inner_{name}_{MEASURE}": value for name, value in
+                                                     inner_ndcg.items()},
+                       **{f"held_out_{name}_{MEASURE}": _mean(scores[name]) for name in scores}})  # fmt: skip
+    ndcg = {"bm25": bm25, "reranked": reranked}
+    shown = {**settings, "weight": weights[0]} if len(weights) == 1 else {k: v for k, v in settings.items()
+                                                                          if k != "weight"}  # fmt: skip
+    return Benchmark(correlations(examples, predicted.quality), ndcg, shown, len(examples), tuple(chosen))
+
+
+def _fold(examples: QualitySet, held: np.ndarray, seed: int) -> dict[str, Any]:
+    """One outer fold: the ridge penalty its training topics' inner folds choose (by the standardised pooled
+    Spearman of their held-out predictions), the held-out topics' predictions by the model of that penalty learnt
+    on all training topics, and the inner predictions of the training premises under it."""
+    training = examples.select(~held)
+    inner = {alpha: np.zeros(len(training)) for alpha in ALPHAS}
+    argument = np.zeros(len(training))
+    names = [str(topic) for topic in sorted(set(training.topics.tolist()))]
+    for group in topic_folds(names, INNER, seed):
+        part = np.isin(training.topics.astype(str), group)
+        models = train_quality_models(training.select(~part), ALPHAS, seed)
+        for alpha, found in predict_quality_many(models, [training.texts[i] for i in np.flatnonzero(part)]).items():
+            inner[alpha][part], argument[part] = found.quality, found.argument
+    figures = {alpha: correlations(training, inner[alpha], with_length=False)["spearman"] for alpha in ALPHAS}
+    alpha = max(ALPHAS, key=lambda value: (figures[value], -ALPHAS.index(value)))
+    model = train_quality_model(training, seed, alpha)
+    outer = predict_quality(model, [examples.texts[i] for i in np.flatnonzero(held)])
+    topics = sorted(set(examples.topics[held].tolist()))
+    return {"topics": [str(topic) for topic in topics], "alpha": alpha, "inner_spearman": figures[alpha],
+            "held_out_spearman": correlations(examples.select(held), outer.quality, with_length=False)["spearman"],
+            "predictions": outer,
+            "inner_predictions": QualityPredictions(inner[alpha], argument, word_counts(training.texts))}  # fmt: skip
+
+
+def _weight(training: list[str], rankings: Mapping[str, pa.Table], quality: Quality, settings: Mapping[str, float],
+            weights: Sequence[float], qrels: Mapping[str, dict[str, dict[str, int]]],
+            bm25: Mapping[str, Mapping[str, float]]) -> tuple[float, dict[str, float]]:  # fmt: skip
+    """The re-ranking weight the training topics choose (module docstring) and their figures under it."""
+    floor = _mean({topic: bm25["relevance"][topic] for topic in training}) - RELEVANCE_SLACK
+    best: tuple[float, dict[str, float]] | None = None
+    for weight in weights:
+        lines = [line for topic in training for line in run_lines(rerank(rankings[topic], quality,
+                                                                         {**settings, "weight": weight}), "w")]
+        figures = {name: _mean(per_topic_scores(lines, {t: labels[t] for t in training})) for name, labels in
+                   qrels.items()}  # fmt: skip
+        allowed = figures["relevance"] >= floor or len(weights) == 1  # a weight given is kept whatever it costs
+        if allowed and (best is None or figures["quality"] > best[1]["quality"]):
+            best = (weight, figures)
+    if best is None:  # every weight costs the training topics more relevance than allowed: BM25's order
+        return 0.0, {name: _mean({topic: bm25[name][topic] for topic in training}) for name in qrels}
+    return best
+
+
+def _nested_figures(folds: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The inner figures beside the held-out ones (their mean over the folds) and the folds' spread."""
+    if not folds:
+        return {}
+    out: dict[str, Any] = {"spearman_inner": float(np.mean([fold["inner_spearman"] for fold in folds])),
+                           "spearman_spread": _spread([fold["held_out_spearman"] for fold in folds])}  # fmt: skip
+    for name in ("relevance", "quality"):
+        out[f"{name}_{MEASURE}_inner"] = float(np.mean([fold[f"inner_{name}_{MEASURE}"] for fold in folds]))
+        out[f"{name}_{MEASURE}_spread"] = _spread([fold[f"held_out_{name}_{MEASURE}"] for fold in folds])
+    return out
+
+
+def _spread(values: Sequence[float]) -> dict[str, float]:
+    """The folds' spread: standard deviation (n − 1), least and greatest."""
+    return {"sd": float(np.std(values, ddof=1)) if len(values) > 1 else 0.0, "min": float(min(values)),
+            "max": float(max(values))}  # fmt: skip
 
 
 def _bm25_ranking(examples: QualitySet, topic: int, query: str, analyzer) -> pa.Table:
@@ -192,34 +295,55 @@ def _mean(scores: Mapping[str, float]) -> float:
 
 
 def format_benchmark(result: Benchmark) -> str:
-    """The correlation table and the re-ranking table, as text."""
+    """The correlation table and the re-ranking table, as text: held-out figures first, the inner ones and the
+    folds' spread beside them, then each fold's choices."""
     data = result.to_json()
     c = result.correlations
     topics = len(c["spearman_per_topic"])
-    rows = [
-        ["predictor", "Spearman", "Kendall", "Spearman (raw pooled)", "mean per topic"],
-        ["quality model", *(f"{c[k]:.4f}" for k in ("spearman", "kendall", "spearman_raw")),
-         f"{np.mean(list(c['spearman_per_topic'].values())):.4f}"],
-        ["length (words)", *(f"{c[k]:.4f}" for k in ("length_spearman", "length_kendall", "length_spearman_raw")),
-         f"{np.mean(list(c['length_spearman_per_topic'].values())):.4f}"],
-    ]  # fmt: skip
+    nested = bool(result.folds)
+    rows = [["predictor", "Spearman", *(["inner", "folds (min–max, sd)"] if nested else []), "Kendall",
+             "Spearman (raw pooled)", "mean per topic"],
+            ["quality model", f"{c['spearman']:.4f}", *(_beside(data, "spearman") if nested else []),
+             *(f"{c[k]:.4f}" for k in ("kendall", "spearman_raw")),
+             f"{np.mean(list(c['spearman_per_topic'].values())):.4f}"],
+            ["length (words)", f"{c['length_spearman']:.4f}", *(["", ""] if nested else []),
+             *(f"{c[k]:.4f}" for k in ("length_kendall", "length_spearman_raw")),
+             f"{np.mean(list(c['length_spearman_per_topic'].values())):.4f}"]]  # fmt: skip
     tests = data["paired_tests"]
     ranking = [
         ["ranking", "relevance nDCG@5", "quality nDCG@5"],
         ["BM25", f"{data['bm25_relevance_nDCG@5']:.4f}", f"{data['bm25_quality_nDCG@5']:.4f}"],
         ["BM25 + quality re-ranking", f"{data['relevance_nDCG@5']:.4f}", f"{data['quality_nDCG@5']:.4f}"],
-        ["p (t-test / Wilcoxon)", *(f"{_p(tests[n]['p_t'])} / {_p(tests[n]['p_wilcoxon'])}"
-                                    for n in ("relevance", "quality"))],
-    ]  # fmt: skip
+    ]
+    if nested:
+        ranking.append(["  inner (training topics)", *(f"{data[f'{n}_nDCG@5_inner']:.4f}" for n in ("relevance",
+                                                                                               "quality"))])
+        ranking.append(["  folds (min–max, sd)", *(_spread_text(data[f"{n}_nDCG@5_spread"]) for n in ("relevance",
+                                                                                                   "quality"))])
+    ranking.append(["p (t-test / Wilcoxon)", *(f"{_p(tests[n]['p_t'])} / {_p(tests[n]['p_wilcoxon'])}"
+                                               for n in ("relevance", "quality"))])  # fmt: skip
     settings = ", ".join(f"{name} {value:g}" for name, value in result.settings.items())
-    return "\n".join([
-        f"{result.premises} premises, {topics} topics, each held out in turn",
-        text_table(rows, rule=True),
-        f"the model beats length on {c['topics_above_length']} of {topics} topics",
-        "",
-        f"re-ranking ({settings}), mean over {topics} topics",
-        text_table(ranking, rule=True),
-    ])  # fmt: skip
+    how = (f"{topics} topics in {len(result.folds)} folds; each fold scored by what the other folds' topics chose in "
+           f"{INNER} inner folds" if nested else f"{topics} topics, each held out in turn")  # fmt: skip
+    lines = [f"{result.premises} premises, {how}", text_table(rows, rule=True)]
+    if "topics_above_length" in c:
+        lines.append(f"the model beats length on {c['topics_above_length']} of {topics} topics")
+    weight = "" if "weight" in result.settings else "weight chosen per fold, "
+    lines += ["", f"re-ranking ({weight}{settings}), mean over {topics} topics", text_table(ranking, rule=True)]
+    for number, fold in enumerate(result.folds, start=1):
+        lines.append(f"fold {number} (topics {', '.join(fold['topics'])}): ridge penalty {fold['alpha']:g} (inner "
+                     f"Spearman {fold['inner_spearman']:.4f}, held out {fold['held_out_spearman']:.4f}), weight "
+                     f"{fold['weight']:g} (quality nDCG@5 inner {fold[f'inner_quality_{MEASURE}']:.4f}, held out "
+                     f"{fold[f'held_out_quality_{MEASURE}']:.4f})")  # fmt: skip
+    return "\n".join(lines)
+
+
+def _beside(data: Mapping[str, Any], name: str) -> list[str]:
+    return [f"{data[f'{name}_inner']:.4f}", _spread_text(data[f"{name}_spread"])]
+
+
+def _spread_text(spread: Mapping[str, float]) -> str:
+    return f"{spread['min']:.4f}–{spread['max']:.4f}, {spread['sd']:.4f}"
 
 
 def _p(value: float | None) -> str:

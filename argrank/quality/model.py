@@ -34,9 +34,16 @@ class QualityPredictions:
     words: np.ndarray
 
 
-def train_quality_model(examples: QualitySet, seed: int = 0) -> dict[str, Any]:
-    """The model fitted on `examples` (as a dict of fitted scikit-learn parts and the non-arguments' score);
-    ValueError where the examples have no argument, or nothing but arguments."""
+def train_quality_model(examples: QualitySet, seed: int = 0, alpha: float = ALPHA) -> dict[str, Any]:
+    """The model fitted on `examples` (as a dict of fitted scikit-learn parts and the non-arguments' score), its
+    quality regression penalised by `alpha`; ValueError where the examples have no argument, or nothing but
+    arguments."""
+    return train_quality_models(examples, (alpha,), seed)[alpha]
+
+
+def train_quality_models(examples: QualitySet, alphas: Sequence[float], seed: int = 0) -> dict[float, dict[str, Any]]:
+    """One model per ridge penalty in `alphas`, sharing the fitted features and argument classifier (what a choice
+    of the penalty in inner folds refits); ValueError as train_quality_model."""
     linear_model = lazylibs.sklearn("linear_model")
 
     if examples.is_argument.all() or not examples.is_argument.any():
@@ -45,21 +52,28 @@ def train_quality_model(examples: QualitySet, seed: int = 0) -> dict[str, Any]:
     matrix = features.fit_transform(examples.texts)
     argument = linear_model.LogisticRegression(C=C, max_iter=5000, random_state=seed).fit(matrix, examples.is_argument)
     arguments = examples.is_argument
-    quality = linear_model.Ridge(alpha=ALPHA).fit(matrix[arguments], examples.quality[arguments])
     floor = float(np.mean(examples.quality[~arguments]))
-    return {"features": features, "argument": argument, "quality": quality, "floor": floor}
+    return {alpha: {"features": features, "argument": argument, "floor": floor,
+                    "quality": linear_model.Ridge(alpha=alpha).fit(matrix[arguments], examples.quality[arguments])}
+            for alpha in alphas}  # fmt: skip
+
+
+def predict_quality_many(models: dict[float, dict[str, Any]], texts: Sequence[str]) -> dict[float, QualityPredictions]:
+    """Each of train_quality_models' models' predictions for `texts`, the shared features computed once."""
+    first = next(iter(models.values()))
+    if not len(texts):
+        empty = np.zeros(0)
+        return {alpha: QualityPredictions(empty, empty, empty) for alpha in models}
+    matrix = first["features"].transform(list(texts))
+    argument = first["argument"].predict_proba(matrix)[:, list(first["argument"].classes_).index(True)]
+    words = word_counts(texts)
+    return {alpha: QualityPredictions(argument * model["quality"].predict(matrix) + (1 - argument) * model["floor"],
+                                      argument, words) for alpha, model in models.items()}  # fmt: skip
 
 
 def predict_quality(model: dict[str, Any], texts: Sequence[str]) -> QualityPredictions:
     """The model's predictions for `texts` (none for no texts)."""
-    if not len(texts):
-        empty = np.zeros(0)
-        return QualityPredictions(empty, empty, empty)
-    matrix = model["features"].transform(list(texts))
-    argument = model["argument"].predict_proba(matrix)[:, list(model["argument"].classes_).index(True)]
-    quality = model["quality"].predict(matrix)
-    expected = argument * quality + (1 - argument) * model["floor"]
-    return QualityPredictions(expected, argument, word_counts(texts))
+    return predict_quality_many({0.0: model}, texts)[0.0]
 
 
 def _features():

@@ -1,5 +1,5 @@
 """`argrank quality-benchmark`: the argument-quality model and the quality-aware re-ranking on Webis-ArgQuality-20
-(or a file in its format), each topic held out in turn (argrank.quality.benchmark)."""
+(or a file in its format), by nested cross-validation over topics (argrank.quality.benchmark)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import argparse
 import json
 from pathlib import Path
 
-from argrank.quality.benchmark import format_benchmark, quality_benchmark
+from argrank.quality.benchmark import FOLDS, format_benchmark, quality_benchmark
 from argrank.quality.data import queries_for, read_quality_set, read_quality_topics
 from argrank.quality.settings import DEFAULTS, RANGES
 from workflows.commands.param_option import add_param_option, param_values
@@ -23,9 +23,14 @@ def cmd_quality_benchmark(args: argparse.Namespace) -> int:
     examples = read_quality_set(args.data)
     topics_path = Path(args.topics) if args.topics else default_topics(Path(args.data))
     queries = queries_for(examples, read_quality_topics(topics_path), topics_path)
-    if len(queries) < 2:
-        args.usage_error(f"{args.data} has {len(queries)} topic: holding topics out needs at least 2")
-    result = quality_benchmark(examples, queries, settings)
+    if len(queries) < 3:
+        args.usage_error(f"{args.data} has {len(queries)} topic(s): nested folds of topics need at least 3")
+    if not 2 <= args.folds <= len(queries) - 1:
+        args.usage_error(f"--folds {args.folds}: expected 2 to {len(queries) - 1} (each fold's training topics need "
+                         f"inner folds of their own)")  # fmt: skip
+    if args.seed < 0:
+        args.usage_error(f"--seed {args.seed}: expected a whole number of at least 0")
+    result = quality_benchmark(examples, queries, settings, args.seed, args.folds)
     print(json.dumps(result.to_json(), indent=2) if args.json else format_benchmark(result))
     return 0
 
@@ -40,6 +45,9 @@ def add_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument(
         "--topics", help=f"a topics CSV (Topic ID, Long Query); default: {RELEASE_TOPICS} beside --data, else ours"
     )
-    add_param_option(bench, "a re-ranking setting, as a run's quality settings", DEFAULTS)
+    add_param_option(bench, "a re-ranking setting, as a run's quality settings (a weight given is kept, not chosen "
+                     "per fold)", DEFAULTS)  # fmt: skip
+    bench.add_argument("--folds", type=int, default=FOLDS, help=f"outer folds of topics ({FOLDS})")
+    bench.add_argument("--seed", type=int, default=0, help="the shuffle of topics into folds (0)")
     bench.add_argument("--json", action="store_true", help="one JSON object with every figure")
     bench.set_defaults(handler=cmd_quality_benchmark, usage_error=bench.error)

@@ -1,4 +1,5 @@
-"""quality/benchmark.py: graded labels, correlations, JSON and text by hand; held-out predictions; a 3-topic run."""
+"""quality/benchmark.py: graded labels, correlations, JSON and text by hand; held-out predictions; a 3-topic run;
+nested folds whose choices never see their held-out topics' labels, and figures that agree with the folds."""
 
 from __future__ import annotations
 
@@ -132,6 +133,42 @@ def test_held_out_predictions_never_see_their_own_topic(sample):
     again = topic_held_out(relabelled)
     assert np.array_equal(again.quality[own], predicted.quality[own])  # topic 101's labels: only its models'
     assert not np.array_equal(again.quality[~own], predicted.quality[~own])  # which scored the other topics
+
+
+@pytest.fixture(scope="module")
+def everything() -> QualitySet:
+    return read_quality_set(DATA / "argquality-sample.csv")
+
+
+@pytest.fixture(scope="module")
+def all_queries(everything) -> dict[int, str]:
+    return queries_for(everything, read_quality_topics(DATA / "topics.csv"), DATA / "topics.csv")
+
+
+def test_flipping_one_outer_folds_held_out_labels_changes_no_choice_made_for_it(everything, all_queries):
+    first = quality_benchmark(everything, all_queries, folds=3).folds
+    for number, fold in enumerate(first):
+        held = np.isin(everything.topics.astype(str), fold["topics"])
+        flipped = dataclasses.replace(everything, quality=np.where(held, -everything.quality, everything.quality),
+                                      relevance=np.where(held, -everything.relevance, everything.relevance))
+        again = quality_benchmark(flipped, all_queries, folds=3).folds[number]
+        for key in ("topics", "alpha", "inner_spearman", "weight", "inner_quality_nDCG@5", "inner_relevance_nDCG@5"):
+            assert again[key] == fold[key], key
+        assert again["held_out_spearman"] != fold["held_out_spearman"]
+
+
+def test_the_nested_figures_agree_with_the_folds(everything, all_queries):
+    result = quality_benchmark(everything, all_queries, folds=3)
+    data = result.to_json()
+    assert sorted(t for fold in result.folds for t in fold["topics"]) == sorted(data["per_topic_nDCG@5"]["bm25"]
+                                                                                ["quality"])  # fmt: skip
+    assert data["spearman_inner"] == pytest.approx(np.mean([fold["inner_spearman"] for fold in result.folds]))
+    held = [fold["held_out_spearman"] for fold in result.folds]
+    assert data["spearman_spread"] == pytest.approx({"sd": np.std(held, ddof=1), "min": min(held), "max": max(held)})
+    by_fold = [fold["held_out_quality_nDCG@5"] for fold in result.folds]
+    assert data["quality_nDCG@5_spread"]["max"] == pytest.approx(max(by_fold))
+    assert "weight" not in data["settings"]
+    assert format_benchmark(result).splitlines()[-1].startswith("fold 3 (topics ")
 
 
 def test_the_benchmark_on_three_embedded_topics(sample, queries):
