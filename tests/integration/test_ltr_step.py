@@ -1,9 +1,11 @@
 """The `ltr` re-ranking step through the graph on the embedded data of args and comparative: LambdaMART learnt
 from half the judged topics re-orders the top of the other half, each topic's top set kept; its model is a cached
-stage of its own; a training set that holds a ranked topic is refused in one line."""
+stage of its own, trained and scored on the same features; a training set that holds a ranked topic is refused in
+one line."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -12,6 +14,8 @@ import sys
 import pytest
 import yaml
 from graph import REPO, build, cache_state, copy_project, luigi_command, per_topic, stages_of
+
+from argrank.quality.ltr import feature_names
 
 TRAINING = {"args": {"1", "2", "3", "4"}, "comparative": {"1", "2", "3"}}
 RUN = {"args": {"method": "bm25"}, "comparative": {"method": "bm25", "stance": False}}
@@ -55,6 +59,11 @@ def test_ltr_learnt_on_other_topics_reorders_the_top(tmp_path, track):
     assert any(plain[topic][:20] != learnt[topic][:20] for topic in plain)
     models = [path for path in cache_state(outputs) if stages_of([path]) == {"ltr-model"}]
     assert len(models) == 1
+    trained = json.loads((outputs / "cache" / models[0]).read_text(encoding="utf-8"))
+    section = yaml.safe_load(runs_file.read_text())[track]
+    expected = feature_names(section["fields"], bool(section.get("quality_training")))
+    assert trained["features"] == expected  # the names the step checks before it scores with the model
+    assert not trained["model"].startswith("{")  # LightGBM's model text
 
 
 def test_a_training_set_holding_a_ranked_topic_is_refused(tmp_path):

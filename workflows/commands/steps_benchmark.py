@@ -1,6 +1,7 @@
 """`argrank steps-benchmark`: BM25 against BM25 with RM3, with Bo1 and with the ltr step on Webis-ArgQuality-20 (or
-a file in its format), settings chosen and models learnt inside training folds of topics
-(argrank.quality.steps_benchmark)."""
+a file in its format), by nested cross-validation: settings chosen and models learnt inside training folds of topics
+(ltr's configuration in inner folds of them), each step's held-out figure shown beside the inner one that chose it
+and the spread over folds (argrank.quality.steps_benchmark)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def add_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument(
         "--topics", help=f"a topics CSV (Topic ID, Long Query); default: {RELEASE_TOPICS} beside --data, else ours"
     )
-    bench.add_argument("--folds", type=int, default=5, help="folds of topics the settings are chosen in (5)")
-    bench.add_argument("--seed", type=int, default=0, help="the shuffle of topics into folds (0)")
-    bench.add_argument("--json", action="store_true", help="one JSON object with every figure")
+    bench.add_argument("--folds", type=int, default=5, help="outer folds of topics, each held out in turn (5)")
+    bench.add_argument("--seed", type=int, default=0, help="the shuffle of topics into folds, inner ones too (0)")
+    bench.add_argument("--json", action="store_true", help="one JSON object with every figure, per topic and fold")
     bench.set_defaults(handler=cmd_steps_benchmark, usage_error=bench.error)
