@@ -115,7 +115,10 @@ class TrainLearnedRanker(CachedTask):
         return needs
 
     def input_digests(self) -> list[str]:
-        return [file_digest(self.ltr_qrels), file_digest(self.ltr_topics)]
+        """The judgments and topics learnt from, and the features' names: a model of other features is retrained,
+        not loaded and refused."""
+        features = ",".join(feature_names(list(self.fields), bool(self.quality_training)))
+        return [file_digest(self.ltr_qrels), file_digest(self.ltr_topics), f"ltr-features:{features}"]
 
     def run(self) -> None:
         qrels = read_qrels(self.ltr_qrels)
