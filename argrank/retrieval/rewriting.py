@@ -8,10 +8,16 @@ one Arrow table of the topics (TOPIC_COLUMNS) and the step's `params` as keyword
 `candidates` keyword argument also gets each topic's top `depth` documents of the ranking before this step, in the
 table re-rankers get (retrieval.steps.candidates). It returns one query per topic, in row order: a text, which is
 analysed as the track's documents are, or a mapping of terms to weights, each term analysed likewise.
+
+A query is bounded: a mapping of more than MAX_QUERY_TERMS terms keeps its MAX_QUERY_TERMS heaviest (by
+magnitude, ties by term) before anything is analysed, a text is analysed as documents are (cut after the analyzer's
+longest text), and the analysed query keeps its MAX_QUERY_TERMS heaviest terms; one warning says how many topics
+were cut. A query that leaves no term after analysis is refused: the topic would rank nothing.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -21,6 +27,9 @@ import pyarrow as pa
 from argrank.retrieval.expansion import WEIGHTED_QUERY_SCHEMA, query_weights
 
 TOPIC_COLUMNS = ("topic", "query", "terms", "weights")
+MAX_QUERY_TERMS = 1_000  # a rewritten query's most terms: far beyond an expansion's tens, far below a document's
+
+log = logging.getLogger(__name__)
 
 
 def topics_table(queries: pa.Table, texts: Mapping[str, str]) -> pa.Table:
@@ -47,27 +56,46 @@ def rewritten(returned: Any, topics: pa.Table, analyze: Callable[[str], list[str
     if len(returned) != topics.num_rows:
         raise ValueError(f"returned {len(returned)} queries for {topics.num_rows} topics")
     rows: dict[str, list] = {"qid": topics.column("topic").to_pylist(), "terms": [], "weights": []}
+    cut = []
     for position, (topic, query) in enumerate(zip(rows["qid"], returned)):
-        weights = _weights(query, analyze, f"query {position} (topic {topic})")
+        where = f"query {position} (topic {topic})"
+        weights, was_cut = _weights(query, analyze, where)
+        if not weights:
+            raise ValueError(f"{where} has no term left after analysis, so the topic would rank nothing")
+        if was_cut:
+            cut.append(str(topic))
         rows["terms"].append(list(weights))
         rows["weights"].append(list(weights.values()))
+    if cut:
+        log.warning("rewritten queries of %d topic(s) cut to their %s heaviest terms: %s", len(cut),
+                    f"{MAX_QUERY_TERMS:,}", ", ".join(cut[:10]) + (" …" if len(cut) > 10 else ""))  # fmt: skip
     return pa.table(rows, schema=WEIGHTED_QUERY_SCHEMA)
 
 
-def _weights(query: Any, analyze: Callable[[str], list[str]], where: str) -> dict[str, float]:
-    """One returned query's analysed terms and their weights."""
+def _weights(query: Any, analyze: Callable[[str], list[str]], where: str) -> tuple[dict[str, float], bool]:
+    """One returned query's analysed terms and their weights (at most MAX_QUERY_TERMS of them), and whether it was
+    cut to them."""
     if isinstance(query, str):
         pairs: Sequence[tuple[Any, Any]] = [(query, 1.0)]
     elif isinstance(query, Mapping):
         pairs = list(query.items())
     else:
         raise ValueError(f"{where} is a {type(query).__name__}, not a text or a mapping of terms to weights")
-    weights: dict[str, float] = {}
     for term, weight in pairs:
         if not isinstance(term, str):
             raise ValueError(f"{where} has the term {term!r}, not a text")
         if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight):
             raise ValueError(f"{where} weighs {term!r} {weight!r}, not a finite number")
+    cut = len(pairs) > MAX_QUERY_TERMS
+    weights: dict[str, float] = {}
+    for term, weight in _heaviest(pairs) if cut else pairs:
         for token in analyze(term):
             weights[token] = weights.get(token, 0.0) + float(weight)
-    return weights
+    if len(weights) > MAX_QUERY_TERMS:
+        weights, cut = dict(_heaviest(list(weights.items()))), True
+    return weights, cut
+
+
+def _heaviest(pairs: Sequence[tuple[str, float]]) -> list[tuple[str, float]]:
+    """The MAX_QUERY_TERMS pairs of largest weight by magnitude, ties by term, in that order."""
+    return sorted(pairs, key=lambda pair: (-abs(pair[1]), pair[0]))[:MAX_QUERY_TERMS]

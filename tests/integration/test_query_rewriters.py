@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 
+import pytest
 import yaml
 from graph import build, cache_state, copy_project, luigi_command, stages_of
 
@@ -27,6 +28,10 @@ def with_feedback(topics, candidates, words=5):
 
 def too_few(topics):
     return ["one query"]
+
+
+def nothing(topics, empty=0):
+    return [{} if empty else "" for _ in range(topics.num_rows)]
 """
 
 
@@ -73,10 +78,13 @@ def test_rewriters_change_the_ranking_chain_and_recompute_only_their_step(tmp_pa
     assert all(after[path] == before[path] for path in before if path in after)
 
 
-def test_a_rewriter_returning_too_few_queries_fails_in_one_line_and_caches_nothing(tmp_path):
-    runs_file, outputs = _runs_file(tmp_path, {"mine": {"method": "bm25", "expand": [{"use": "rewrite:too_few"}]}})
+@pytest.mark.parametrize(("use", "problem"), [("too_few", "returned 1 queries for"),
+                                              ("nothing", "has no term left after analysis")])  # fmt: skip
+def test_a_rewriter_returning_too_few_or_empty_queries_fails_in_one_line_and_caches_nothing(tmp_path, use, problem):
+    """An empty query once reached the evaluation as an empty run, and the empty run stayed cached."""
+    runs_file, outputs = _runs_file(tmp_path, {"mine": {"method": "bm25", "expand": [{"use": f"rewrite:{use}"}]}})
     done = subprocess.run(luigi_command(runs_file, outputs), capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode != 0
-    assert "run mine, expand step 1 (rewrite:too_few)" in done.stderr and "returned 1 queries for" in done.stderr
+    assert f"run mine, expand step 1 (rewrite:{use})" in done.stderr and problem in done.stderr
     assert "expanded-queries" not in stages_of(cache_state(outputs))
     assert not (outputs / "submission" / "args" / "mine.txt").exists()

@@ -1,12 +1,15 @@
 """retrieval.rewriting: the topics a query rewriter sees, and its queries (texts or weighted terms) analysed into
-weighted terms, anything else refused with what is wrong."""
+weighted terms, anything else refused with what is wrong; a query without terms refused, a huge one cut to its
+heaviest terms with one warning."""
 
 from __future__ import annotations
+
+import logging
 
 import pyarrow as pa
 import pytest
 
-from argrank.retrieval.rewriting import TOPIC_COLUMNS, rewritten, topics_table
+from argrank.retrieval.rewriting import MAX_QUERY_TERMS, TOPIC_COLUMNS, rewritten, topics_table
 
 
 def _analyze(text: str) -> list[str]:
@@ -45,8 +48,25 @@ def test_texts_and_weighted_terms_become_weighted_terms():
         (["x", {"tax": float("nan")}], r"query 1 \(topic 2\) weighs 'tax' nan, not a finite number"),
         (["x", {1: 1.0}], "has the term 1, not a text"),
         (["x", {"tax": True}], "weighs 'tax' True"),
+        (["x", ""], r"query 1 \(topic 2\) has no term left after analysis, so the topic would rank nothing"),
+        (["x", {}], r"query 1 \(topic 2\) has no term left after analysis"),
+        (["the a", "x"], r"query 0 \(topic 1\) has no term left after analysis"),
     ],
 )
 def test_anything_else_is_refused_with_what_is_wrong(returned, message):
     with pytest.raises(ValueError, match=message):
         rewritten(returned, topics_table(QUERIES, {}), _analyze)
+
+
+def test_a_huge_query_keeps_its_heaviest_terms_and_says_so_once(caplog):
+    """300,000 weighted terms once ran for minutes: the mapping is cut before anything is analysed."""
+    huge = {f"t{i:06d}": float(i % 7) + 1 for i in range(300_000)}
+    text = " ".join(f"w{i}" for i in range(MAX_QUERY_TERMS + 5))
+    with caplog.at_level(logging.WARNING):
+        table = rewritten([huge, text], topics_table(QUERIES, {}), _analyze)
+    first, second = table.to_pylist()
+    assert len(first["terms"]) == MAX_QUERY_TERMS and set(first["weights"]) == {7.0}
+    assert first["terms"][:2] == ["t000006", "t000013"]  # the heaviest, ties by term
+    assert len(second["terms"]) == MAX_QUERY_TERMS and second["terms"][0] == "w0"
+    warned = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
+    assert warned == [f"rewritten queries of 2 topic(s) cut to their {MAX_QUERY_TERMS:,} heaviest terms: 1, 2"]
