@@ -25,7 +25,7 @@ from argrank.evaluation.fusion import fuse
 from argrank.formats.qrels import read_qrels
 from argrank.formats.ranking_table import EXTENSION, read_ranking, write_ranking
 from argrank.index.store import load_index
-from argrank.quality.ltr import feature_matrix, feature_names, judgments, ranker_scores, train_ranker
+from argrank.quality.ltr import feature_matrix, feature_names, grade_problem, judgments, ranker_scores, train_ranker
 from argrank.quality.model import MODEL_TYPES, predict_quality
 from argrank.quality.rerank import Quality, step_scores
 from argrank.retrieval.steps import GROUP, LTR_STEP, QUALITY_STEP, Step, checked_scores, reordered
@@ -122,6 +122,9 @@ class TrainLearnedRanker(CachedTask):
 
     def run(self) -> None:
         qrels = read_qrels(self.ltr_qrels)
+        problem = grade_problem(qrels)
+        if problem:
+            raise InputError(self.ltr_qrels, "", problem)
         depth = int(self.ltr["depth"])
         ranking = read_ranking(self.input()["ranking"].path)
         texts = topic_texts(self.track, self.query, self.ltr_topics)

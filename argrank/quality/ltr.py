@@ -64,6 +64,7 @@ RANGES = {
     "learning_rate": Range(0, 1, low_open=True),
     "min_leaf": Range(1, integer=True),
 }
+MAX_GRADE = 30  # the highest judgment LambdaMART learns from (LightGBM's own table of gains ends there)
 RIDGE = "ridge"  # train_ranker's parameter for the linear ranker: its penalty (not a runs-file parameter)
 SEED = 0
 K1, B = 1.2, 0.75  # the per-field BM25's parameters (rank-bm25's defaults)
@@ -158,6 +159,17 @@ def ranker_scores(model: str, features: np.ndarray) -> np.ndarray:
         return standardised @ np.asarray(linear["weights"], dtype=np.float64) + float(linear["intercept"])
     booster = lazylibs.lightgbm().Booster(model_str=model)
     return np.asarray(booster.predict(features, num_threads=1), dtype=np.float64)
+
+
+def grade_problem(qrels: Mapping[str, Mapping[str, int]]) -> str | None:
+    """What is wrong with judgments the ltr step learns from (a grade above MAX_GRADE: its gain, 2**grade or the
+    grade itself, would dwarf every other), or None."""
+    for topic, by_doc in qrels.items():
+        for doc, grade in by_doc.items():
+            if int(grade) > MAX_GRADE:
+                return (f"topic {topic}, document {doc}: grade {int(grade):,}: the ltr step learns from grades up to "
+                        f"{MAX_GRADE}")  # fmt: skip
+    return None
 
 
 def judgments(candidates: pa.Table, qrels: Mapping[str, Mapping[str, int]]) -> tuple[list[int], list[int]]:

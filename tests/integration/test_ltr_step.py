@@ -74,6 +74,20 @@ def test_a_training_set_holding_a_ranked_topic_is_refused(tmp_path):
     assert not (outputs / "submission" / "args" / "ltr.txt").exists()
 
 
+def test_training_grades_beyond_lightgbms_gains_are_refused_naming_the_qrels(tmp_path):
+    """A grade of 1,000,000 once ended in LightGBM's `Label 1000000 is not less than the number of label mappings`."""
+    runs_file, outputs = _split(tmp_path, "args", "train-topics.xml")
+    qrels = tmp_path / "data" / "args" / "train.qrels"
+    lines = qrels.read_text(encoding="utf-8").splitlines()
+    first = lines[0].split()
+    qrels.write_text("\n".join([" ".join([*first[:3], "1000000"]), *lines[1:]]) + "\n", encoding="utf-8")
+    done = subprocess.run(luigi_command(runs_file, outputs), capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode != 0 and "Traceback" not in done.stderr.split("argrank: error")[-1]
+    assert f"train.qrels: topic {first[0]}, document {first[2]}: grade 1,000,000: the ltr step learns from grades up " \
+           "to 30" in done.stderr
+    assert not (outputs / "submission" / "args" / "ltr.txt").exists()
+
+
 def test_a_cached_model_does_not_let_a_run_of_its_training_topics_through(tmp_path):
     """The model learnt from topics 1–4 for a run of 5–8 is cached, and a run of 1–8 would take it as it is (its
     target is named by the training topics alone): the check is made as the graph is built, so both commands refuse

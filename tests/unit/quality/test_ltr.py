@@ -11,7 +11,16 @@ import pyarrow as pa
 import pytest
 
 from argrank.index.build import build_index
-from argrank.quality.ltr import PAIR_SPAN, feature_matrix, feature_names, judgments, ranker_scores, train_ranker
+from argrank.quality.ltr import (
+    MAX_GRADE,
+    PAIR_SPAN,
+    feature_matrix,
+    feature_names,
+    grade_problem,
+    judgments,
+    ranker_scores,
+    train_ranker,
+)
 from argrank.quality.rerank import Quality
 from argrank.retrieval.registry import make_ranker
 
@@ -150,3 +159,9 @@ def test_judgments_count_unjudged_and_negative_as_given_and_group_topics():
     candidates = _candidates([("1", "d1"), ("1", "d2"), ("2", "d3")])
     labels, groups = judgments(candidates, {"1": {"d1": 2, "d2": -2}})
     assert labels == [2, -2, 0] and groups == [2, 1]
+
+
+def test_grades_beyond_lightgbms_table_of_gains_are_a_problem_naming_the_judgment():
+    assert grade_problem({"1": {"a": 0, "b": MAX_GRADE}, "2": {"c": -2}}) is None
+    assert grade_problem({"1": {"a": 2}, "7": {"x": 1_000_000}}) == (
+        "topic 7, document x: grade 1,000,000: the ltr step learns from grades up to 30")
