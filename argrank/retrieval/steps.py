@@ -9,6 +9,12 @@ The top is then ordered by those scores (ties by document id) above the rest, wh
 
 A plug-in may declare its parameters as attributes of the callable: `defaults` (name → value) and `ranges` (name →
 core.params.Range); the runs file's values are then checked against them when it is read.
+
+A step's code version, which names its result in the cache: for a module beside the runs file, the SHA-256 of that
+module's file and of every other `.py` file in its folder (the helpers it may import from there: editing one
+recomputes the step); for one imported from the environment, of its file; for an installed entry point, its
+distribution's name and version. `use` is `module:callable` with a dotted module name and an identifier: a path, a
+relative or an empty name is refused when the runs file is read.
 """
 
 from __future__ import annotations
@@ -65,6 +71,10 @@ def resolve(use: str, folder: Path, group: str = GROUP) -> tuple[Callable[..., A
     (`folder`) first, then in the environment."""
     if ":" in use:
         module_name, _, name = use.partition(":")
+        if not all(part.isidentifier() for part in module_name.split(".")) or not name.isidentifier():
+            raise ValueError(f"{use!r}: name a step module:callable, the module by its dotted name (beside the runs "
+                             "file, or importable) and the callable by its name; not a path, a relative or an "
+                             "empty name")  # fmt: skip
         beside = folder / (module_name.replace(".", "/") + ".py")
         if beside.is_file():
             module = _module_from(beside)
@@ -79,8 +89,9 @@ def resolve(use: str, folder: Path, group: str = GROUP) -> tuple[Callable[..., A
         source = getattr(module, "__file__", None)
         if source is None:
             raise ValueError(f"{module_name!r} has no source file to version the step by")
-        version = "sha256:" + hashlib.sha256(Path(source).read_bytes()).hexdigest()
-        return function, version, str(Path(source).resolve()) if beside.is_file() else ""
+        if beside.is_file():
+            return function, source_version(beside), str(beside.resolve())
+        return function, "sha256:" + hashlib.sha256(Path(source).read_bytes()).hexdigest(), ""
     found = {point.name: point for point in entry_point_group(group)}
     if use not in found:
         known = ", ".join(sorted(found)) or "none installed"
@@ -97,9 +108,19 @@ def load(step: Step, group: str = GROUP) -> tuple[Callable[..., Any], str]:
         function = getattr(_module_from(Path(step.source)), step.use.partition(":")[2], None)
         if not callable(function):
             raise ValueError(f"{step.source} has no callable {step.use.partition(':')[2]!r} any more")
-        return function, "sha256:" + hashlib.sha256(Path(step.source).read_bytes()).hexdigest()
+        return function, source_version(Path(step.source))
     function, version, _ = resolve(step.use, Path("."), group)
     return function, version
+
+
+def source_version(path: Path) -> str:
+    """The version of a module beside the runs file (module docstring): the SHA-256 of its file and, by name, of
+    every other `.py` file in its folder."""
+    digest = hashlib.sha256(path.read_bytes())
+    for helper in sorted(path.parent.glob("*.py")):
+        if helper.name != path.name and helper.is_file():
+            digest.update(b"\0" + helper.name.encode() + b"\0" + helper.read_bytes())
+    return "sha256:" + digest.hexdigest()
 
 
 def checked_step_params(use: str, function: Callable[..., Any], params: Mapping[str, Any],

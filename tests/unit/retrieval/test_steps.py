@@ -1,5 +1,6 @@
-"""retrieval/steps.py: a re-ranker found by `module:callable` or entry point and versioned by its code; the
-candidates it is given; its scores checked; the new order (the top by its scores, ties by id, the rest kept)."""
+"""retrieval/steps.py: a re-ranker found by `module:callable` or entry point and versioned by its code (and the
+helpers beside it); a path or relative name refused; the candidates it is given; its scores checked; the new order
+(the top by its scores, ties by id, the rest kept)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def folder(tmp_path: Path) -> Path:
 
 def test_a_module_beside_the_runs_file_is_found_and_versioned_by_its_source(folder):
     function, version, source = resolve("plug:by_length", folder)
-    assert version == "sha256:" + hashlib.sha256((folder / "plug.py").read_bytes()).hexdigest()
+    assert version == "sha256:" + hashlib.sha256((folder / "plug.py").read_bytes()).hexdigest()  # alone there
     assert source == str((folder / "plug.py").resolve())
     table = pa.table({"text": ["ab", "abcd"]})
     assert function(table, weight=2.0) == [4.0, 8.0]
@@ -44,6 +45,25 @@ def test_a_module_beside_the_runs_file_is_found_and_versioned_by_its_source(fold
     assert now == version and again(table) == [2.0, 4.0]
     (folder / "plug.py").write_text(PLUG + "\n# edited\n", encoding="utf-8")
     assert load(Step("plug:by_length", version=version, source=source))[1] != version  # the edit is seen
+
+
+def test_a_helper_module_beside_the_plug_in_is_part_of_its_version(folder):
+    """A plug-in importing a helper beside it was not re-run when only the helper changed."""
+    (folder / "helper.py").write_text("WEIGHT = 1\n", encoding="utf-8")
+    (folder / "notes.txt").write_text("not code\n", encoding="utf-8")
+    _, version, source = resolve("plug:by_length", folder)
+    (folder / "notes.txt").write_text("other notes\n", encoding="utf-8")
+    assert load(Step("plug:by_length", version=version, source=source))[1] == version
+    (folder / "helper.py").write_text("WEIGHT = 2\n", encoding="utf-8")
+    assert load(Step("plug:by_length", version=version, source=source))[1] != version
+    assert resolve("plug:by_length", folder)[1] != version
+
+
+@pytest.mark.parametrize("use", ["/tmp/x/evil:f", "../../evil:f", ".plug:by_length", ":f", "plug:", "a b:f",
+                                 "plug:by length", "pl/ug:f"])  # fmt: skip
+def test_a_path_or_a_relative_or_empty_name_is_refused_before_anything_is_imported(folder, use):
+    with pytest.raises(ValueError, match="name a step module:callable, the module by its dotted name"):
+        resolve(use, folder)
 
 
 def test_a_module_of_the_environment_is_found_too(folder):
