@@ -209,7 +209,9 @@ def checked_scores(returned: Any, rows: int) -> np.ndarray:
 def reordered(ranking: pa.Table, depth: int, scores: np.ndarray) -> pa.Table:
     """`ranking` with each topic's top `depth` ordered by `scores` (one per top row, in ranking order; ties by
     document id) above the rest, whose order stays. The top's scores are the step's, raised where needed so that
-    every one is above the rest's, since trec_eval orders by score."""
+    every one is above the rest's, since trec_eval orders by score; any finite scores are taken, and where raising
+    them would join two of them or leave the finite range (0 and 5e-324 raised by 7.8 are one number; ±1e308),
+    the topic's scores are written as places instead (written_scores)."""
     columns = ranking.to_pydict()
     qids, docs, ranks = columns["qid"], columns["doc"], columns["rank"]
     old = np.asarray(columns["score"], dtype=np.float64)
@@ -225,12 +227,28 @@ def reordered(ranking: pa.Table, depth: int, scores: np.ndarray) -> pa.Table:
         taken += top
         head_docs = docs[start : start + top]
         order = sorted(range(top), key=lambda i: (-head[i], head_docs[i]))
-        rest = old[start + top : end]
-        lift = max(rest.max() + 1.0 - head.min(), 0.0) if len(rest) and top else 0.0
+        written_top, written_rest = written_scores(head[order], old[start + top : end])
         out_docs += [head_docs[i] for i in order] + docs[start + top : end]
-        out_scores += [float(head[i] + lift) for i in order] + rest.tolist()
+        out_scores += written_top.tolist() + written_rest.tolist()
         start = end
     return pa.table({"qid": qids, "doc": out_docs, "rank": ranks, "score": out_scores}, schema=ranking.schema)
+
+
+def written_scores(top: np.ndarray, rest: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One topic's scores as written: `top` (the step's, best first) raised by the least amount that puts it above
+    `rest` (the ranking's below it, kept), or, where that would join two of the top's scores or leave the finite
+    range, every score of the topic as its place: 1 for the last, one more for each distinct score above it (a tie
+    stays a tie; the top's last stays above the rest's first)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        lift = max(float(rest.max()) + 1.0 - float(top.min()), 0.0) if len(rest) and len(top) else 0.0
+        raised = top + lift
+    if (np.isfinite(raised).all() and np.array_equal(top[1:] < top[:-1], raised[1:] < raised[:-1])
+            and (not len(rest) or not len(top) or raised[-1] > rest[0])):  # fmt: skip
+        return raised, rest
+    # Between neighbours, best first: whether the score drops there (always between the top and the rest).
+    drops = np.concatenate([top[1:] < top[:-1], [True] * (len(top) > 0 < len(rest)), rest[1:] < rest[:-1]])
+    places = 1.0 + np.concatenate([np.cumsum(drops[::-1])[::-1], [0]])  # 1 + the drops below each row
+    return places[: len(top)], places[len(top) :]
 
 
 def _module_from(path: Path) -> Any:

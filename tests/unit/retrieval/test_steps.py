@@ -5,6 +5,7 @@ helpers beside it); a path or relative name refused; the candidates it is given;
 from __future__ import annotations
 
 import hashlib
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +15,16 @@ import pytest
 from argrank.core import entry_point_groups
 from argrank.core.params import Range
 from argrank.retrieval import steps
-from argrank.retrieval.steps import Step, candidates, checked_scores, checked_step_params, load, reordered, resolve
+from argrank.retrieval.steps import (
+    Step,
+    candidates,
+    checked_scores,
+    checked_step_params,
+    load,
+    reordered,
+    resolve,
+    written_scores,
+)
 
 PLUG = """\
 def by_length(candidates, weight=1.0):
@@ -142,6 +152,31 @@ def test_the_top_is_ordered_by_the_new_scores_ties_by_id_and_the_rest_stays_belo
     got = table.column("score").to_pylist()
     assert got[:4] == sorted(got[:4], reverse=True) and got[2] > got[3] == 6.0  # above the rest, which keeps its
     assert got[4:] == [3.0, 0.5]  # nothing below: the step's own scores
+
+
+@pytest.mark.parametrize(
+    ("top", "rest", "written"),
+    [
+        ([1e-323, 5e-324, 0.0], [7.0, 6.0, 6.0, 1.0], [6, 5, 4, 3, 2, 2, 1]),  # raised by 8: one number, so places
+        ([1e308, 0.0, -1e308], [3.0, 1.0], [5, 4, 3, 2, 1]),  # raised: beyond the largest float
+        ([5.0, 5.0, 1.0], [3.0, 1.0], [8, 8, 4, 3, 1]),  # raised by 3: the order kept, ties too
+        ([1e308, -1e308], [], [1e308, -1e308]),  # nothing below: the step's own
+    ],
+)
+def test_any_finite_scores_are_written_in_their_order_above_the_rest(top, rest, written):
+    """Scores 0, 5e-324 and 1e-323 were all published as 7.797678161769288, and ±1e308 refused at run writing."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got_top, got_rest = written_scores(np.array(top), np.array(rest))
+    assert got_top.tolist() + got_rest.tolist() == written
+    assert np.isfinite(got_top).all()
+
+
+def test_a_step_scoring_with_the_extremes_of_the_floats_keeps_its_order_in_the_run():
+    table = reordered(RANKING, 3, np.array([5e-324, 1e-323, 0.0, -1e308, 1e308]))
+    assert table.column("doc").to_pylist() == ["b", "d", "c", "a", "y", "x"]
+    got = table.column("score").to_pylist()
+    assert got[:4] == [4.0, 3.0, 2.0, 1.0] and got[4:] == [1e308, -1e308]
 
 
 @pytest.mark.parametrize(
