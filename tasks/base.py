@@ -97,6 +97,7 @@ def _damaged_inputs_named(task: CachedTask) -> Iterator[None]:
         raise
 
 
+STEP_TIMEOUT = 1800.0  # seconds a researcher's step may run in one call, unless luigi.cfg says
 DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (core/fingerprint.py)
 
 
@@ -112,11 +113,18 @@ class Settings(luigi.Config):
         default="auto", choices=KERNELS, description="which build of the scoring kernels a ranking uses: auto "
         "(numba's where it loads), numba, or numpy; every build gives the same scores bit for bit",
     )  # fmt: skip
+    step_timeout = luigi.FloatParameter(
+        default=STEP_TIMEOUT, description="seconds a researcher's step (re-ranker, query rewriter) may run in one "
+        "call before its process is stopped and the build fails naming it",
+    )  # fmt: skip
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         if not str(self.output_dir).strip():  # else every stage would write into the current folder
             raise InputError("luigi.cfg", "[argrank] output_dir", "empty: name the output folder (default outputs)")
+        if not 0 < self.step_timeout < float("inf"):
+            raise InputError("luigi.cfg", "[argrank] step_timeout", f"expected a number of seconds above 0, got "
+                             f"{self.step_timeout:g}")  # fmt: skip
 
     @classmethod
     def get_task_family(cls) -> str:

@@ -1,10 +1,19 @@
 """A researcher's step (a re-ranker or a query rewriter) called from its task: loaded as the runs file found it,
 called, its result checked; every failure one line naming the run and the step (the plug-in's traceback in the log)
-and nothing cached."""
+and nothing cached.
+
+The call runs in a forked child process, so that nothing the plug-in does ends or hangs the build unsaid: an
+exception of any kind (SystemExit and KeyboardInterrupt too), `os._exit`, a signal, or running past luigi.cfg's
+`[argrank] step_timeout` (the child is then killed) each fail the stage in one line. Its result comes back pickled.
+"""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -16,7 +25,7 @@ from argrank.core.errors import InputError
 from argrank.formats.topics import read_topics
 from argrank.retrieval.steps import Step, candidates, load
 from argrank.tracks.registry import track as registered
-from tasks.base import log
+from tasks.base import Settings, log
 
 T = TypeVar("T")
 
@@ -33,12 +42,58 @@ def loaded(step: Step, group: str, where: str) -> Callable[..., Any]:
 
 
 def called(function: Callable[..., Any], step: Step, where: str, *arguments: Any, **keywords: Any) -> Any:
-    """What the step returns; InputError (its traceback logged) for whatever it raises."""
+    """What the step returns, called in a child process (module docstring); InputError naming the step for whatever
+    it raises (its traceback logged), for a child that ends without a result, and for one past the time limit."""
+    limit = float(Settings().step_timeout)
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(sender, function, where, arguments, keywords), daemon=True)
+    child.start()
+    sender.close()
     try:
-        return function(*arguments, **keywords)
-    except Exception as error:  # noqa: BLE001 (whatever the plug-in raises: its traceback to the log, one line out)
-        log.exception("%s raised", where)
-        raise InputError(step.source or step.use, where, f"raised {type(error).__name__}: {error}") from None
+        if not receiver.poll(limit):
+            child.kill()
+            raise InputError(step.source or step.use, where, f"ran past the step time limit, {limit:g} s ([argrank] "
+                             "step_timeout in luigi.cfg): stopped")  # fmt: skip
+        try:
+            outcome, value = receiver.recv()
+        except (EOFError, OSError):
+            child.join()
+            raise InputError(step.source or step.use, where, f"ended its process without a result ({_ended(child)})"
+                             ) from None  # fmt: skip
+    finally:
+        receiver.close()
+        child.join(timeout=5)
+        if child.is_alive():
+            child.kill()
+    if outcome == "raised":
+        raise InputError(step.source or step.use, where, f"raised {value}")
+    return value
+
+
+def _child(sender: Connection, function: Callable[..., Any], where: str, arguments: tuple, keywords: dict) -> None:
+    """The step's call in the child: its result or what it raised sent back, then the child ends at once (no
+    clean-up of the parent's that it inherited runs twice)."""
+    try:
+        try:
+            result: tuple[str, Any] = ("returned", function(*arguments, **keywords))
+        except BaseException as error:  # noqa: BLE001 (SystemExit and KeyboardInterrupt too: one line, not an exit)
+            log.exception("%s raised", where)
+            result = ("raised", f"{type(error).__name__}: {error}")
+        try:
+            sender.send(result)
+        except Exception as error:  # noqa: BLE001 (a result pickle cannot carry)
+            sender.send(("raised", f"a result that cannot be passed back ({type(error).__name__}: {error})"))
+    finally:
+        os._exit(0)
+
+
+def _ended(child: multiprocessing.process.BaseProcess) -> str:
+    """How a child that sent nothing ended: its exit status, or the signal that killed it."""
+    code = child.exitcode
+    if code is not None and code < 0:
+        return f"killed by {signal.Signals(-code).name}"
+    return f"exit status {code}"
 
 
 def checked(check: Callable[[], T], step: Step, where: str) -> T:

@@ -84,8 +84,9 @@ def _weights(query: Any, analyze: Callable[[str], list[str]], where: str) -> tup
     for term, weight in pairs:
         if not isinstance(term, str):
             raise ValueError(f"{where} has the term {term!r}, not a text")
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight):
-            raise ValueError(f"{where} weighs {term!r} {weight!r}, not a finite number")
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not _finite(weight):
+            shown = f"{weight!r}" if len(repr(weight)) <= 40 else f"{repr(weight)[:40]}…"
+            raise ValueError(f"{where} weighs {term!r} {shown}, not a finite number")
     cut = len(pairs) > MAX_QUERY_TERMS
     weights: dict[str, float] = {}
     for term, weight in _heaviest(pairs) if cut else pairs:
@@ -94,6 +95,14 @@ def _weights(query: Any, analyze: Callable[[str], list[str]], where: str) -> tup
     if len(weights) > MAX_QUERY_TERMS:
         weights, cut = dict(_heaviest(list(weights.items()))), True
     return weights, cut
+
+
+def _finite(weight: float) -> bool:
+    """Whether a weight is a finite float (an integer beyond the floats is not)."""
+    try:
+        return math.isfinite(weight)
+    except OverflowError:
+        return False
 
 
 def _heaviest(pairs: Sequence[tuple[str, float]]) -> list[tuple[str, float]]:

@@ -195,6 +195,8 @@ def checked_scores(returned: Any, rows: int) -> np.ndarray:
     """The step's scores as floats, one per row; ValueError saying what is wrong with them otherwise."""
     try:
         scores = np.asarray(returned, dtype=np.float64)
+    except OverflowError:
+        raise ValueError("returned a number beyond the floats (at most about 1.8e308 in magnitude)") from None
     except (TypeError, ValueError):
         raise ValueError(f"returned {type(returned).__name__}, not one number per candidate") from None
     if scores.shape != (rows,):

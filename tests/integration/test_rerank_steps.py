@@ -11,8 +11,9 @@ import subprocess
 import sys
 
 import luigi
+import pytest
 import yaml
-from graph import REPO, build, cache_state, copy_project, per_topic, stages_of
+from graph import REPO, build, cache_state, copy_project, luigi_command, per_topic, stages_of
 
 from argrank.formats.runfile import read_run
 from workflows import FullSubmission
@@ -25,6 +26,33 @@ def by_length(candidates, weight=1.0):
 
 def broken(candidates):
     raise RuntimeError("a bug in my re-ranker")
+
+
+def exits(candidates):
+    import os
+    os._exit(0)
+
+
+def quits(candidates):
+    raise SystemExit(3)
+
+
+def interrupted(candidates):
+    raise KeyboardInterrupt
+
+
+def killed(candidates):
+    import os, signal
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def huge(candidates):
+    return [10**400] * candidates.num_rows
+
+
+def sleeps(candidates):
+    import time
+    time.sleep(3600)
 """
 
 
@@ -68,6 +96,26 @@ def test_a_failing_reranker_caches_nothing_for_its_step(tmp_path):
     result = luigi.build([FullSubmission(runs_file=str(runs_file))], local_scheduler=True, detailed_summary=True,
                          log_level="CRITICAL")  # fmt: skip
     assert result.status != luigi.LuigiStatusCode.SUCCESS
+    assert "rerank" not in stages_of(cache_state(outputs))
+    assert not (outputs / "submission" / "args" / "mine.txt").exists()
+
+
+@pytest.mark.parametrize(("use", "problem"), [
+    ("exits", "ended its process without a result (exit status 0)"),
+    ("quits", "raised SystemExit: 3"),
+    ("interrupted", "raised KeyboardInterrupt"),
+    ("killed", "ended its process without a result (killed by SIGKILL)"),
+    ("huge", "returned a number beyond the floats"),
+    ("sleeps", "ran past the step time limit, 3 s ([argrank] step_timeout in luigi.cfg): stopped"),
+])  # fmt: skip
+def test_a_reranker_that_exits_is_killed_overflows_or_hangs_fails_the_build_in_one_line(tmp_path, use, problem):
+    """Each used to end otherwise: os._exit(0) with exit status 0 and nothing published, SystemExit,
+    KeyboardInterrupt and a score of 10**400 in tracebacks not naming the step, a sleeping one never."""
+    runs_file, outputs = _runs_file(tmp_path, {"use": f"plug:{use}"})
+    command = [*luigi_command(runs_file, outputs), "--argrank-step-timeout", "3"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 30, done.stderr[-2000:]
+    assert f"run mine, rerank step 1 (plug:{use})" in done.stderr and problem in done.stderr
     assert "rerank" not in stages_of(cache_state(outputs))
     assert not (outputs / "submission" / "args" / "mine.txt").exists()
 

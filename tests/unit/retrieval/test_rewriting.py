@@ -48,6 +48,7 @@ def test_texts_and_weighted_terms_become_weighted_terms():
         (["x", {"tax": float("nan")}], r"query 1 \(topic 2\) weighs 'tax' nan, not a finite number"),
         (["x", {1: 1.0}], "has the term 1, not a text"),
         (["x", {"tax": True}], "weighs 'tax' True"),
+        (["x", {"tax": 10**400}], r"weighs 'tax' 1000000000000000000000000000000000000000…, not a finite number"),
         (["x", ""], r"query 1 \(topic 2\) has no term left after analysis, so the topic would rank nothing"),
         (["x", {}], r"query 1 \(topic 2\) has no term left after analysis"),
         (["the a", "x"], r"query 0 \(topic 1\) has no term left after analysis"),
