@@ -18,6 +18,7 @@ import shutil
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import luigi
 from luigi.task import flatten
@@ -101,6 +102,16 @@ STEP_TIMEOUT = 1800.0  # seconds a researcher's step may run in one call, unless
 DIGESTS = "digests"  # beside the cache: input files' digests, kept across processes (core/fingerprint.py)
 
 
+class SecondsParameter(luigi.FloatParameter):
+    """A number of seconds, finite and above 0 (ValueError otherwise, which the configuration check names)."""
+
+    def normalize(self, x: Any) -> float:
+        seconds = float(x)
+        if not 0 < seconds < float("inf"):
+            raise ValueError(f"expected a number of seconds above 0, got {x}")
+        return seconds
+
+
 class Settings(luigi.Config):
     """The `[argrank]` section of luigi.cfg (`--argrank-output-dir` and so on, on Luigi's command line)."""
 
@@ -113,7 +124,7 @@ class Settings(luigi.Config):
         default="auto", choices=KERNELS, description="which build of the scoring kernels a ranking uses: auto "
         "(numba's where it loads), numba, or numpy; every build gives the same scores bit for bit",
     )  # fmt: skip
-    step_timeout = luigi.FloatParameter(
+    step_timeout = SecondsParameter(
         default=STEP_TIMEOUT, description="seconds a researcher's step (re-ranker, query rewriter) may run in one "
         "call before its process is stopped and the build fails naming it",
     )  # fmt: skip
@@ -122,9 +133,6 @@ class Settings(luigi.Config):
         super().__init__(*args, **kwargs)
         if not str(self.output_dir).strip():  # else every stage would write into the current folder
             raise InputError("luigi.cfg", "[argrank] output_dir", "empty: name the output folder (default outputs)")
-        if not 0 < self.step_timeout < float("inf"):
-            raise InputError("luigi.cfg", "[argrank] step_timeout", f"expected a number of seconds above 0, got "
-                             f"{self.step_timeout:g}")  # fmt: skip
 
     @classmethod
     def get_task_family(cls) -> str:

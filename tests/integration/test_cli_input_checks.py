@@ -193,14 +193,31 @@ def test_a_fifo_a_device_or_a_folder_as_qrels_is_one_line_not_a_hang(tmp_path, k
         (b"[argrank]\noutput_dir = a\n[argrank]\noutput_dir = b\n", "[line 3]: section 'argrank' already exists"),
         (b"[argrank]\noutput_dir = %(nosuch)s\n", "contains an interpolation key 'nosuch'"),
         (b"[retcode]\ntask_failed = thirty\n", "[retcode] task_failed = 'thirty': not a whole number (an exit code)"),
+        # Each of these once ended in `ValueError … Error when parsing the default value`, or (a negative timeout)
+        # in "the build failed" with the cause in the log alone.
+        (b"[core]\nlog_level = LOUD\n", "luigi.cfg: [core] log_level = 'LOUD': expected one of CRITICAL, DEBUG, "),
+        (b"[worker]\nkeep_alive = maybe\n", "luigi.cfg: [worker] keep_alive = 'maybe': expected true or false"),
+        (b"[worker]\ntimeout = soon\n", "luigi.cfg: [worker] timeout = 'soon': expected a whole number"),
+        (b"[core]\ndefault_scheduler_port = notanumber\n", "[core] default_scheduler_port = 'notanumber': expected "
+         "a whole number"),
+        (b"[scheduler]\nworker_disconnect_delay = abc\n", "[scheduler] worker_disconnect_delay = 'abc': expected a "
+         "number"),
+        (b"[worker]\nno_install_shutdown_handler = 7\n", "no_install_shutdown_handler = '7': expected true or false"),
+        (b"[worker]\ntimeout = -5\n", "luigi.cfg: [worker] timeout = '-5': expected a number of at least 0"),
+        (b"[argrank]\nstep_timeout = 0\n", "[argrank] step_timeout = '0': expected a number of seconds above 0"),
+        (b"[argrank]\nkernels = fast\n", "[argrank] kernels = 'fast': expected one of auto, numba, numpy"),
     ],
-    ids=["not-utf8", "not-ini", "section-twice", "unknown-interpolation", "retcode-not-a-number"],
+    ids=["not-utf8", "not-ini", "section-twice", "unknown-interpolation", "retcode-not-a-number", "log-level",
+         "keep-alive", "timeout-word", "port", "disconnect-delay", "shutdown-handler", "negative-timeout",
+         "step-timeout", "kernels"],  # fmt: skip
 )
 def test_a_broken_luigi_configuration_is_one_line(tmp_path, content, problem):
     config = tmp_path / "luigi.cfg"
     config.write_bytes(content)
     commands = [["report"], ["run", "--runs-file", str(REPO / "runs.yaml"), "--outputs", str(tmp_path / "o")]]
-    for command in commands[:1] if b"%(" in content else commands:  # run's --outputs overrides the bad value
+    # run's --outputs overrides the bad value; the graph's own settings are checked where the graph is loaded
+    graph_only = content.startswith((b"[argrank]\nstep_timeout", b"[argrank]\nkernels"))
+    for command in commands[:1] if b"%(" in content else commands[1:] if graph_only else commands:
         done = subprocess.run([sys.executable, "-m", "workflows.cli", *command], cwd=tmp_path, capture_output=True,
                               text=True, timeout=300, env={**os.environ, "LUIGI_CONFIG_PATH": str(config),
                                                            "PYTHONPATH": str(REPO)})  # fmt: skip
