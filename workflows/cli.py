@@ -96,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left unwritten goes nowhere
         return 141
+    except KeyboardInterrupt:  # Ctrl-C: what was finished stays cached, nothing half-written is kept
+        print("argrank: interrupted: finished stages are kept and nothing half-written; run again to resume",
+              file=sys.stderr)  # fmt: skip
+        return 130
 
 
 def _command(argv: list[str] | None) -> int:

@@ -20,6 +20,7 @@ import json
 import logging
 import subprocess
 import sys
+import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -235,8 +236,10 @@ def _log_quietly(log_file: Path) -> None:
     """Everything at INFO into `log_file`; on the terminal, our INFO lines and anyone's warnings."""
     try:
         log_file.parent.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=log_file.parent).close()  # a folder that is there but cannot be written to
     except OSError as error:  # a read-only output folder, say: no stage could write either
-        raise InputError(error.filename or log_file.parent, "", f"cannot write the output: {error.strerror}") from None
+        where = error.filename or log_file.parent
+        raise InputError(where, "", f"cannot write the output: {error.strerror}") from None
     root = logging.getLogger()
     for handler in [h for h in root.handlers if getattr(h, "argrank", False)]:
         root.removeHandler(handler)

@@ -4,8 +4,10 @@ the summary and report, the history and the exit statuses."""
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -39,6 +41,29 @@ def test_a_failed_build_exits_1_and_says_where_the_log_is(tmp_path):
     (tmp_path / "data" / "args" / "corpus" / "debatewise.json").write_text("{not json")
     done = argrank("run", "--runs-file", str(runs_file), "--outputs", str(outputs))
     assert done.returncode == 1 and "the build failed" in done.stderr and str(outputs / "logs") in done.stderr
+
+
+def test_ctrl_c_stops_run_in_one_line_with_status_130_and_the_next_run_resumes_to_the_same_runs(tmp_path):
+    """Ctrl-C (SIGINT) once printed a full KeyboardInterrupt traceback."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    command = [sys.executable, "-m", "workflows.cli", "run", "--runs-file", str(runs_file), "--outputs", str(outputs)]
+    started = subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not ((outputs / "cache").is_dir() and cache_state(outputs)):
+        time.sleep(0.2)  # until the first stage is finished: into the build, the rest to do
+    time.sleep(0.5)
+    started.send_signal(signal.SIGINT)
+    _, stderr = started.communicate(timeout=300)
+    assert started.returncode == 130, stderr
+    assert stderr.splitlines()[-1] == ("argrank: interrupted: finished stages are kept and nothing half-written; run "
+                                       "again to resume") and "Traceback" not in stderr  # fmt: skip
+    done = argrank("run", "--runs-file", str(runs_file), "--outputs", str(outputs))
+    assert done.returncode == 0, done.stderr
+    clean = tmp_path / "clean"
+    assert argrank("run", "--runs-file", str(runs_file), "--outputs", str(clean)).returncode == 0
+    published = sorted((outputs / "experiments" / "runs" / "args").glob("*.txt"))
+    assert published and all(path.read_bytes() == (clean / path.relative_to(outputs)).read_bytes()
+                             for path in published)  # fmt: skip
 
 
 def test_run_experiment_in_one_process_reruns_what_a_changed_parameter_reaches(tmp_path):
