@@ -35,7 +35,7 @@ from argrank.evaluation.fusion_tuning import tuned
 from argrank.evaluation.names import ALPHA, BASELINE_PAIRS, DECIMALS, HOLM, PERMUTATIONS, T_TEST
 from argrank.evaluation.paper_table import PaperTable, latex, markdown, paper_table
 from argrank.evaluation.ranking import DEPTH
-from argrank.evaluation.reproducibility import TopRanked, against_reference
+from argrank.evaluation.reproducibility import TopRanked, against_reference, undefined_note
 from argrank.evaluation.results import JUDGED_TOPICS, StanceF1, TopicScores
 from argrank.evaluation.standings import (
     STANDINGS_COLUMNS,
@@ -149,6 +149,9 @@ def reproducibility(
     result = against_reference(_top_ranked(reference_lines), reference_scores, reference_base, others,
                                {name: scores.per_topic for name, scores in scored.items()}, scored[base].per_topic,
                                names_scored)  # fmt: skip
+    note = undefined_note("given", result)
+    if note:
+        warnings.warn(note, stacklevel=2)
     rows = [{"run": name, "measure": measure, "ktu": figures["ktu"], "rbo": figures["rbo"],
              **{key: figures[key][measure] for key in REPRODUCIBILITY_COLUMNS[4:]}}
             for name, figures in result.items() for measure in names_scored]  # fmt: skip

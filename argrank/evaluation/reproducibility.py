@@ -67,17 +67,26 @@ class TopRanked:
 def kendall_tau_union(reference: Ranking, run: Ranking, depth: int = DEPTH) -> dict[str, float]:
     """Kendall's τ Union per topic of `run`: τ-b between the positions the lists' documents take in the sorted
     union of both, rank by rank. Both lists are cut at `depth`, and at the shorter one's length where they differ
-    (repro_eval, which pairs them rank by rank, fails there)."""
+    (repro_eval, which pairs them rank by rank, fails there). A topic where that leaves fewer than two ranks has no
+    τ and is left out (undefined_tau names them)."""
     kendalltau = lazylibs.scipy("stats").kendalltau
     taus = {}
     for topic, docs in run.items():
         original, reproduced = list(reference.get(topic, [])), list(docs)
         length = min(depth, len(original), len(reproduced))
+        if length < 2:
+            continue
         original, reproduced = original[:length], reproduced[:length]
         union = {doc: i for i, doc in enumerate(sorted(set(original) | set(reproduced)))}
         tau = kendalltau([union[doc] for doc in original], [union[doc] for doc in reproduced]).statistic
         taus[topic] = float(round(tau, 14))
     return taus
+
+
+def undefined_tau(reference: Ranking, run: Ranking, depth: int = DEPTH) -> list[str]:
+    """The topics of `run` without Kendall's τ Union: fewer than two ranks in both lists (the reference lacks the
+    topic, or one of them holds one document)."""
+    return [topic for topic, docs in run.items() if min(depth, len(reference.get(topic, [])), len(docs)) < 2]
 
 
 def rank_biased_overlap(
@@ -140,7 +149,8 @@ def against_reference(
     reference: Ranking, reference_scores: Scores, reference_baseline: Scores, rankings: Mapping[str, Ranking],
     scores: Mapping[str, Scores], baseline: Scores, measures: list[str],
 ) -> dict[str, dict]:  # fmt: skip
-    """Per run (tag → ranking and per-topic scores): "ktu" and "rbo" averaged over its topics, and per measure
+    """Per run (tag → ranking and per-topic scores): "ktu" and "rbo" averaged over its topics ("ktu" over those
+    with a τ: "ktu_undefined" lists the others; None where none has one), and per measure
     "rmse", "er" and "delta_ri", each run's improvement taken over `baseline` and the reference's over
     `reference_baseline`."""
     result = {}
@@ -148,6 +158,7 @@ def against_reference(
         run = scores[tag]
         result[tag] = {
             "ktu": _mean(kendall_tau_union(reference, ranking)),
+            "ktu_undefined": undefined_tau(reference, ranking),
             "rbo": _mean(rank_biased_overlap(reference, ranking)),
             "rmse": {m: rmse(reference_scores, run, m) for m in measures},
             "er": {m: effect_ratio(reference_scores, reference_baseline, run, baseline, m) for m in measures},
@@ -191,6 +202,21 @@ class Reproducibility:
                  *(Shown(number(figures[key][m], decimals)) for key, m in keys)]
                 for tag, figures in self.result.items()]  # fmt: skip
         return header, rows
+
+
+def undefined_note(reference: str, result: Mapping[str, dict]) -> str | None:
+    """One warning naming the reference and why a run's KTU leaves topics out or is missing ("-"), or None."""
+    parts = []
+    for tag, figures in result.items():
+        undefined = figures.get("ktu_undefined", [])
+        if undefined:
+            shown = ", ".join(undefined[:10]) + (f" … ({len(undefined)})" if len(undefined) > 10 else "")
+            parts.append(f"{tag}: {'no topic, so KTU is shown as -' if figures['ktu'] is None else 'averaged without'}"
+                         f" {shown}")  # fmt: skip
+    if not parts:
+        return None
+    return (f"against the reference {reference}, Kendall's tau Union needs two ranks in both lists of a topic, and "
+            f"these have fewer (the reference lacks the topic, or one list holds one document): {'; '.join(parts)}")
 
 
 def _mean(per_topic: dict[str, float]) -> float | None:

@@ -25,7 +25,7 @@ from argrank.evaluation.comparison import compare as compare_runs
 from argrank.evaluation.measures import MAX_CUTOFF, canonical
 from argrank.evaluation.ranking import default_measures
 from argrank.evaluation.report import format_table, per_pair_csv, per_topic_csv
-from argrank.evaluation.reproducibility import Reproducibility, TopRanked, against_reference
+from argrank.evaluation.reproducibility import Reproducibility, TopRanked, against_reference, undefined_note
 from argrank.evaluation.results import JUDGED_TOPICS, TopicScores
 from argrank.evaluation.standings import participant_files, standings
 from argrank.formats.run_names import refuse_shared, run_names
@@ -258,6 +258,9 @@ def _reproduction(args: argparse.Namespace, track: RankingTrack, qrels, measures
     others = {tag: ranking for tag, ranking in rankings.items() if tag != baseline}
     result = against_reference(reference_ranking, reference_scores, reference_baseline, others, per_topic,
                                per_topic[baseline], measures)  # fmt: skip
+    note = undefined_note(args.reference, result)
+    if note:
+        print(f"argrank: warning: {note}", file=sys.stderr)
     return Reproducibility(args.reference, args.reference_baseline or baseline, baseline, result, measures), result
 
 

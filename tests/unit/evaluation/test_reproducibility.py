@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import pytest
 from hypothesis import given
@@ -16,12 +17,15 @@ from argrank.evaluation.paper_table import latex_grid, markdown_grid
 from argrank.evaluation.reproducibility import (
     Reproducibility,
     TopRanked,
+    against_reference,
     delta_ri,
     effect_ratio,
     kendall_tau_union,
     rank_biased_overlap,
     rmse,
     trec_order,
+    undefined_note,
+    undefined_tau,
 )
 from argrank.formats.runfile import RunLine, read_run, watched
 from argrank.tracks.registry import track
@@ -133,3 +137,20 @@ def test_the_figures_as_a_terminal_table_and_as_a_papers_table_that_names_no_fil
     assert "published" not in grid.caption and ".txt" not in grid.caption and "baseline bm25" in grid.caption
     assert r"mine & 0.123 & 0.900 & 0.050 & inf & - \\" in latex_grid(grid, shown.label).splitlines()
     assert "| mine | 0.123 | 0.900 | 0.050 | inf | - |" in markdown_grid(grid)
+
+
+def test_topics_with_fewer_than_two_ranks_have_no_tau_and_one_note_says_why():
+    """compare --reference on few shared topics once showed scipy's raw SmallSampleWarning and KTU as "-" unsaid."""
+    reference = {"1": ["a", "b", "c"], "2": ["a"]}
+    run = {"1": ["b", "a", "c"], "2": ["a", "b"], "3": ["x", "y"]}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        taus = kendall_tau_union(reference, run)
+    assert set(taus) == {"1"} and undefined_tau(reference, run) == ["2", "3"]
+    result = against_reference(reference, {}, {}, {"mine": run, "alone": {"2": ["a"]}}, {"mine": {}, "alone": {}},
+                               {}, [])  # fmt: skip
+    assert result["mine"]["ktu"] == taus["1"] and result["alone"]["ktu"] is None
+    note = undefined_note("ref.txt", result)
+    assert note.startswith("against the reference ref.txt, Kendall's tau Union needs two ranks in both lists")
+    assert note.endswith("mine: averaged without 2, 3; alone: no topic, so KTU is shown as - 2")
+    assert undefined_note("ref.txt", {"mine": {"ktu": 0.5, "ktu_undefined": []}}) is None
