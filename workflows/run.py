@@ -31,11 +31,12 @@ from luigi.task import flatten
 from argrank.config import Experiment, load_experiment
 from argrank.core.errors import InputError
 from argrank.core.fingerprint import file_digest
+from argrank.core.fingerprint import remove_damaged_records
 from argrank.core.integrity import remove_damaged
 from argrank.core.layout import cache_folder, experiment_folder, history_file, report_folder
 from argrank.reporting import history
 from argrank.reporting.movement import keep_rankings, kept_date, movement, moved_beyond
-from tasks.base import CachedTask
+from tasks.base import DIGESTS, CachedTask
 from tasks.report import ExperimentReport
 from workflows.graph import FullSubmission
 from workflows.luigi_config import luigi_configuration
@@ -139,6 +140,8 @@ def verify_cache(outputs: str) -> None:
     in a file's size or times (a disk's fault)."""
     for found in remove_damaged(cache_folder(outputs)):
         print(f"argrank: warning: damaged cache file {found}", file=sys.stderr)
+    for found in remove_damaged_records(Path(outputs) / DIGESTS):
+        print(f"argrank: warning: damaged digest record {found}", file=sys.stderr)
 
 
 def build(args: argparse.Namespace) -> bool:

@@ -19,6 +19,7 @@ from argrank.core.input_file import check_regular
 _CHUNK = 1 << 20
 ALGORITHM = "xxh3_128"  # in the name of each kept digest: a record of another hash is never read as this one's
 _DIGEST = re.compile(r"[0-9a-f]{32}")  # what content_digest returns
+_RECORD = re.compile(r"([0-9a-f]{32}) ([0-9a-f]{16})")  # a kept digest and its record's own checksum
 log = logging.getLogger(__name__)
 _file_digests: dict[tuple[str, int, int], str] = {}
 _store: Path | None = None
@@ -48,27 +49,71 @@ def file_digest(path: str | Path) -> str:
             _file_digests[key] = content_digest(path)
             if stored is not None:
                 try:
-                    atomic_write_text(stored, _file_digests[key])
+                    atomic_write_text(stored, _record(stored, _file_digests[key]))
                 except OSError:  # a read-only or full output folder: remembering is only a saving
                     pass
     return _file_digests[key]
 
 
+def _record(stored: Path, found: str) -> str:
+    """A kept digest's record: the digest and a checksum of it and of the record's name, so that a changed digit
+    (or a record moved under another name) is found, not trusted."""
+    return f"{found} {xxhash.xxh3_64_hexdigest(f'{stored.name}:{found}'.encode())}"
+
+
 def _remembered(stored: Path) -> str | None:
     """The digest kept in `stored`, None where there is none; a damaged record is removed with a warning (the
-    file is hashed again, and its digest kept anew)."""
+    file is hashed again, and its digest kept anew). A record of the earlier form, a digest without its checksum,
+    is hashed again quietly."""
     if not stored.exists() and not stored.is_symlink():
         return None
+    problem = record_problem(stored)
+    if problem is None:
+        return _RECORD.fullmatch(stored.read_text(encoding="utf-8")).group(1)
+    if problem != _EARLIER:
+        log.warning("damaged digest record %s (%s): the file it stands for is hashed again", stored, problem)
+    _remove(stored)
+    return None
+
+
+_EARLIER = "a record of the earlier form, without its checksum"
+
+
+def record_problem(stored: Path) -> str | None:
+    """What is wrong with a kept digest's record, or None where it is sound."""
     try:
-        text = stored.read_text(encoding="utf-8") if stored.is_file() else None
+        text = stored.read_text(encoding="utf-8") if stored.is_file() and not stored.is_symlink() else None
     except (OSError, UnicodeDecodeError):
         text = None
-    if text is not None and _DIGEST.fullmatch(text):
-        return text
-    log.warning("damaged digest record %s: the file it stands for is hashed again", stored)
+    if text is None:
+        return "not a readable file"
+    if _DIGEST.fullmatch(text):
+        return _EARLIER
+    found = _RECORD.fullmatch(text)
+    if found is None:
+        return "not a digest and its checksum"
+    if _record(stored, found.group(1)) != text:
+        return "its checksum does not match"
+    return None
+
+
+def remove_damaged_records(folder: Path) -> list[str]:
+    """Every kept digest's record under `folder` checked: a damaged one removed (the file it stands for is hashed
+    again when next needed). What was found, a line per record."""
+    found = []
+    for stored in sorted(folder.iterdir()) if folder.is_dir() else []:
+        problem = record_problem(stored)
+        if problem is not None and problem != _EARLIER:
+            _remove(stored)
+            found.append(f"{stored}: {problem}: removed, its file to be hashed again")
+    return found
+
+
+def _remove(stored: Path) -> None:
     if stored.is_dir() and not stored.is_symlink():
         shutil.rmtree(stored, ignore_errors=True)
-    return None
+    else:
+        stored.unlink(missing_ok=True)
 
 
 def content_digest(path: str | Path) -> str:

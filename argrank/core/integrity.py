@@ -16,18 +16,21 @@ import json
 import shutil
 from pathlib import Path
 
+import xxhash
+
 from argrank.core.atomic import atomic_write_text
 from argrank.core.fingerprint import content_digest
 
 DIGEST = "xxh3_128"  # the key of a file's content digest in a record (core.fingerprint.content_digest)
 _RECORD = ".written.json"  # a target's record is `.<target's name>.written.json` beside it
+CHECKSUM = "\0checksum"  # the record's own checksum, under a key no file name can be (file names hold no NUL)
 
 
 def record_written(target: Path) -> None:
     """Write what `target` (a file, or every file in a folder) is now beside it: each file's size, modification and
     status-change times and digest."""
     forget_written(target)
-    atomic_write_text(_record_file(target), json.dumps(_describe(target), sort_keys=True))
+    atomic_write_text(_record_file(target), _record_text(_describe(target)))
 
 
 def damage(target: Path, deep: bool = False) -> str | None:
@@ -68,9 +71,16 @@ def _rewrite_record(record_file: Path, recorded: dict[str, dict]) -> None:
     """The record with its files' times brought up to date; where it cannot be written (a read-only output folder),
     the files are simply hashed again next time."""
     try:
-        atomic_write_text(record_file, json.dumps(recorded, sort_keys=True))
+        atomic_write_text(record_file, _record_text(recorded))
     except OSError:
         pass
+
+
+def _record_text(recorded: dict[str, dict]) -> str:
+    """A record as written: its entries and, under CHECKSUM, an XXH3-64 of them, so that a changed digit of a
+    recorded digest or size is found when the record is read, not taken for the target's state."""
+    entries = json.dumps(recorded, sort_keys=True)
+    return json.dumps({**recorded, CHECKSUM: xxhash.xxh3_64_hexdigest(entries.encode())}, sort_keys=True)
 
 
 def remove_damaged(root: Path) -> list[str]:
@@ -113,6 +123,9 @@ def _read_record(record_file: Path) -> dict[str, dict] | None:
     except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(recorded, dict):
+        return None
+    checksum = recorded.pop(CHECKSUM, None)  # a record written before checksums were kept has none
+    if checksum is not None and checksum != xxhash.xxh3_64_hexdigest(json.dumps(recorded, sort_keys=True).encode()):
         return None
     for entry in recorded.values():
         if not isinstance(entry, dict) or not isinstance(entry.get(DIGEST), str):

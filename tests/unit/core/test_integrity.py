@@ -11,7 +11,7 @@ import pytest
 
 from argrank.core import integrity
 from argrank.core.fingerprint import content_digest
-from argrank.core.integrity import damage, forget_written, record_written, remove_damaged
+from argrank.core.integrity import CHECKSUM, DIGEST, damage, forget_written, record_written, remove_damaged
 from argrank.core.published_folder import MANIFEST, is_published, publish
 
 
@@ -124,7 +124,8 @@ def test_damage_below_the_file_system_is_found_by_the_deep_check_alone(tmp_path)
     record = tmp_path / ".run.txt.written.json"
     entry = json.loads(record.read_text())
     entry["run.txt"].update(mtime_ns=target.stat().st_mtime_ns, ctime_ns=target.stat().st_ctime_ns)
-    record.write_text(json.dumps(entry))
+    del entry[CHECKSUM]
+    record.write_text(integrity._record_text(entry))  # a sound record, made to match
     assert damage(target) is None
     assert damage(target, deep=True) == f"{target}: its content is not what was written (same size, changed in place)"
 
@@ -135,10 +136,25 @@ def test_a_record_from_before_ctimes_were_kept_is_hashed_once_and_brought_up_to_
     record_written(target)
     record = tmp_path / ".run.txt.written.json"
     entry = json.loads(record.read_text())
-    del entry["run.txt"]["ctime_ns"]
+    del entry["run.txt"]["ctime_ns"], entry[CHECKSUM]  # as records were written then: no ctime, no checksum
     record.write_text(json.dumps(entry))
     assert damage(target) is None
     assert json.loads(record.read_text())["run.txt"]["ctime_ns"] == target.stat().st_ctime_ns
+
+
+def test_a_record_whose_digest_or_size_lost_a_digit_is_damage_though_its_target_is_untouched(tmp_path):
+    """A flipped hex digit of a record, the time set back, once passed: the record vouched for what was not."""
+    target = tmp_path / "run.txt"
+    target.write_text("1 Q0 d 1 1.0 run\n")
+    record_written(target)
+    record = tmp_path / ".run.txt.written.json"
+    entry = json.loads(record.read_text())
+    digest = entry["run.txt"][DIGEST]
+    entry["run.txt"][DIGEST] = ("0" if digest[0] != "0" else "1") + digest[1:]
+    record.write_text(json.dumps(entry))
+    assert damage(target) == f"{record}: not a record of the files written"
+    assert remove_damaged(tmp_path) == [f"{record}: not a record of the files written: run.txt removed, to be made "
+                                        "again"] and not target.exists()  # fmt: skip
 
 
 def test_a_target_recorded_by_sizes_alone_is_taken_and_its_old_record_forgotten(tmp_path):
@@ -169,7 +185,8 @@ def test_remove_damaged_hashes_every_recorded_target_and_removes_only_the_damage
     record = index.with_name(".bm25.written.json")
     entries = json.loads(record.read_text())
     entries["data.npy"].update(mtime_ns=data.stat().st_mtime_ns, ctime_ns=data.stat().st_ctime_ns)
-    record.write_text(json.dumps(entries))
+    del entries[CHECKSUM]
+    record.write_text(integrity._record_text(entries))
     assert damage(index) is None  # what the check while scheduling sees
     assert remove_damaged(tmp_path / "cache") == [
         f"{data}: its content is not what was written (same size, changed in place): bm25 removed, to be made again"
