@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from sklearn.pipeline import Pipeline
 
 # 3: the comparative passage classifier without its block of the passage's words (its pipelines hold other functions).
-FORMAT_VERSION = 3
+# 4: the stance classifiers fitted by liblinear's dual solver, seeded (other coefficients from the same examples).
+FORMAT_VERSION = 4
 STANCE, QUALITY = "stance", "quality"
 _HEADER = "header.json"
 _MODEL = "model.skops"

@@ -1,5 +1,6 @@
-"""`argrank stance-benchmark`: the JSON keys the issue names, held-out and cross-validated scoring in each set's
-classes, bad input as one line, and the real stance sets well above their majority baselines."""
+"""`argrank stance-benchmark`: the JSON keys the issue names, held-out and nested cross-validated scoring in each
+set's classes (the inner figure and the folds' spread beside the headline), bad input as one line, and the real
+stance sets well above their majority baselines."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ REPO = Path(__file__).resolve().parents[2]
 EMBEDDED = REPO / "data" / "comparative-stance" / "stance-train.tsv"
 KEYS = {"macro_f1", "accuracy", "per_class", "confusion", "labels", "n_train", "n_test", "train_seconds",
         "predict_per_second"}  # fmt: skip
+NESTED = {"cv_inner_macro_f1", "cv_inner_accuracy", "cv_spread", "folds", "select_seconds"}
 COMPSENT_HEADER = "id,domain,object_a,object_b,sentence,better_count,worse_count,none_count,most_frequent_label"
 
 
@@ -48,6 +50,16 @@ def test_held_out_scores_a_compsent_file_in_three_classes_and_a_touche_file_in_f
     assert result["labels"] == ["FIRST", "SECOND", "NEUTRAL", "NO"]
     assert set(result["per_class"]) == set(result["labels"])
     assert sum(c["support"] for c in result["per_class"].values()) == result["n_test"] == 400
+    assert {"cv_inner_macro_f1", "choice"} <= set(result) and "folds" not in result
+
+
+def test_a_given_c_is_the_fixed_choice_and_a_bad_one_a_usage_error():
+    done = benchmark("--train", str(EMBEDDED), "--folds", "2", "--c", "0.7", "--json")
+    assert done.returncode == 0, done.stderr
+    (result,) = json.loads(done.stdout)
+    assert {fold["choice"]["passage"]["c"] for fold in result["folds"]} == {0.7}
+    bad = benchmark("--train", str(EMBEDDED), "--c", "0")
+    assert bad.returncode == 2 and "--c must be a positive number" in bad.stderr
 
 
 def test_cross_validation_without_test_prints_each_set(tmp_path):
@@ -57,6 +69,8 @@ def test_cross_validation_without_test_prints_each_set(tmp_path):
     assert "stance-train.tsv (3-fold): macro-F1" in done.stdout
     assert "compsent.csv (3-fold): macro-F1" in done.stdout
     assert "truth \\ predicted" in done.stdout
+    assert done.stdout.count("settings chosen by inner folds, mean over the outer folds: macro-F1") == 2
+    assert done.stdout.count("over the 3 outer folds: macro-F1") == 2
 
 
 def test_bad_input_is_one_line_naming_file_and_row(tmp_path):
@@ -75,9 +89,13 @@ def test_the_real_sets_cross_validated_beat_their_majority_baselines(shared_data
     assert done.returncode == 0, done.stderr
     compsent, touche = json.loads(done.stdout)
     # Majority baselines: CompSent-19 macro-F1 0.28, accuracy 0.73; the Touché set 0.14. The Touché set's 296 answers
-    # make its figure move with the folds: 0.40 (this seed, 0) to 0.47 over seeds 0-11.
+    # make its figure move a good deal with the folds (cv_spread).
     assert compsent["macro_f1"] > 0.70 and compsent["accuracy"] > 0.85
     assert touche["macro_f1"] > 0.37
+    for result in (compsent, touche):
+        assert NESTED <= set(result) and len(result["folds"]) == 5
+        assert result["cv_spread"]["macro_f1"]["min"] <= result["cv_spread"]["macro_f1"]["max"]
+        assert set(result["per_class"]) == set(result["labels"])
     # Each set's prediction rate is measured on its own kind: sentences are read faster than whole answers.
     assert compsent["predict_per_second"] > touche["predict_per_second"] > 0
     assert compsent["train_seconds"] == touche["train_seconds"] > 0

@@ -1,5 +1,6 @@
 """The comparative track's command line, `argrank stance-benchmark`: its stance model trained on some sets and
-scored on a held-out one, or cross-validated on the training sets (argrank.tracks.comparative.stance_benchmark)."""
+scored on a held-out one, or scored by nested cross-validation on the training sets, its settings chosen by inner
+folds either way (argrank.tracks.comparative.stance_benchmark)."""
 
 from __future__ import annotations
 
@@ -11,19 +12,18 @@ from pathlib import Path
 
 from argrank.tracks.comparative.stance_benchmark import cross_validated, format_scores, held_out
 from argrank.tracks.comparative.stance_data import read_training_set
-from argrank.tracks.comparative.stance_model import DEFAULT_C
 
 
 def cmd_stance_benchmark(args: argparse.Namespace) -> int:
     _warnings_to_stderr()
     if args.folds < 2:
         args.usage_error("--folds must be at least 2")
-    if not 0 < args.c < float("inf"):
+    if args.c is not None and not 0 < args.c < float("inf"):
         args.usage_error("--c must be a positive number")
     sets = {Path(path).name: read_training_set(path) for path in args.train}
     if args.test:
         train = [e for examples in sets.values() for e in examples]
-        results = [held_out(train, read_training_set(args.test), Path(args.test).name, c=args.c)]
+        results = [held_out(train, read_training_set(args.test), Path(args.test).name, c=args.c, seed=args.seed)]
     else:
         results = cross_validated(sets, folds=args.folds, seed=args.seed, c=args.c)
     if args.json:
@@ -57,8 +57,12 @@ def add_stance_benchmark_arguments(bench: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="the set to score (CompSent-19: three classes; Touché: four); without it, k-fold cross-validation",
     )
-    bench.add_argument("--folds", type=int, default=5, help="cross-validation folds, grouped by object pair")
-    bench.add_argument("--seed", type=int, default=0, help="which shuffle of the cross-validation's folds")
-    bench.add_argument("--c", type=float, default=DEFAULT_C, help=f"inverse regularisation (default {DEFAULT_C})")
+    bench.add_argument("--folds", type=int, default=5, help="outer cross-validation folds, grouped by object pair")
+    bench.add_argument("--seed", type=int, default=0, help="which shuffle of the folds, outer and inner")
+    bench.add_argument(
+        "--c",
+        type=float,
+        help="both classifiers' inverse regularisation, fixed (default: chosen with the other settings by inner folds)",
+    )
     bench.add_argument("--json", action="store_true", help="one JSON object (a list of them when cross-validating)")
     bench.set_defaults(handler=cmd_stance_benchmark, usage_error=bench.error)

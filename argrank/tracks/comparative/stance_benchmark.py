@@ -1,17 +1,20 @@
 """How well the stance model does on real text: trained on some sets and scored on another, or cross-validated.
 
 A CompSent-19 set is scored in its three classes (FIRST, SECOND, NONE: NEUTRAL and NO merged) by the sentence
-classifier, a Touché set in the task's four by the passage classifier (stance_model). Cross-validation groups its
-folds by object pair, so no pair is both trained and scored on.
+classifier, a Touché set in the task's four by the passage classifier (stance_model). The model's settings are
+chosen by inner folds of what it is trained on (stance_selection), so the figure of a held-out set or an outer fold
+is that of a choice made without it. Folds are grouped by object pair, so no pair is both trained and scored on.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
+import numpy as np
 from sklearn.metrics import accuracy_score, confusion_matrix, precision_recall_fscore_support
 
 from argrank.core.cpu_time import timed
@@ -19,17 +22,24 @@ from argrank.core.text_table import text_table
 from argrank.tracks.comparative.stance_data import StanceExample
 from argrank.tracks.comparative.stance_labels import LABELS
 from argrank.tracks.comparative.stance_model import (
-    DEFAULT_C,
     SENTENCE_LABELS,
-    cross_validate,
+    PassageSettings,
+    SentenceSettings,
     fit_stance_model,
     predict_examples,
 )
+from argrank.tracks.comparative.stance_selection import INNER_FOLDS, OuterFold, choose, nested_cross_validate
+
+MEASURES = ("macro_f1", "accuracy")  # the figures of a fold, of the inner folds and of the spread
+_SHOWN = ("macro-F1", "accuracy")  # as the text names them
 
 
 @dataclass(frozen=True)
 class StanceScores:
-    """One scored set: its classes, macro-F1, accuracy, per-class figures and confusion (rows: truth)."""
+    """One scored set: its classes, macro-F1, accuracy, per-class figures and confusion (rows: truth); where a
+    choice of settings was made by cross-validation, the inner folds' figure that made it (`inner`: macro_f1,
+    accuracy; averaged over the outer folds when nested), and for nested cross-validation the outer folds' spread
+    and each fold's figures and choice."""
 
     name: str
     labels: tuple[str, ...]
@@ -41,9 +51,14 @@ class StanceScores:
     n_test: int
     train_seconds: float
     predict_per_second: float
+    select_seconds: float = 0.0
+    inner: dict[str, float] | None = None
+    spread: dict[str, dict[str, float]] | None = None
+    folds: list[dict] | None = None
+    choice: dict | None = None
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "name": self.name,
             "macro_f1": self.macro_f1,
             "accuracy": self.accuracy,
@@ -55,10 +70,20 @@ class StanceScores:
             "train_seconds": self.train_seconds,
             "predict_per_second": self.predict_per_second,
         }
+        if self.inner is not None:
+            data.update(cv_inner_macro_f1=self.inner["macro_f1"], cv_inner_accuracy=self.inner["accuracy"],
+                        select_seconds=self.select_seconds)  # fmt: skip
+        if self.spread is not None:
+            data["cv_spread"] = self.spread
+        if self.folds is not None:
+            data["folds"] = self.folds
+        if self.choice is not None:
+            data["choice"] = self.choice
+        return data
 
 
 def score(
-    name: str, truth: Sequence[str], predicted: Sequence[str], sentence: bool, **timing: float
+    name: str, truth: Sequence[str], predicted: Sequence[str], sentence: bool, **timing: Any
 ) -> StanceScores:
     """`predicted` against `truth` in the set's classes; a sentence set's NEUTRAL and NO count as NONE."""
     labels = SENTENCE_LABELS if sentence else LABELS
@@ -83,11 +108,20 @@ def score(
 
 
 def held_out(
-    train: Sequence[StanceExample], test: Sequence[StanceExample], test_name: str, *, c: float = DEFAULT_C
+    train: Sequence[StanceExample],
+    test: Sequence[StanceExample],
+    test_name: str,
+    *,
+    c: float | None = None,
+    seed: int = 0,
+    inner_folds: int = INNER_FOLDS,
 ) -> StanceScores:
-    """Train on `train`, score `test` (one set: sentences or passages)."""
-    model, train_seconds = timed(lambda: fit_stance_model(train, c=c))
+    """Train on `train` with the settings its own cross-validation chooses (C fixed at `c` where given), score
+    `test` (one set: sentences or passages)."""
+    selection, select_seconds = timed(lambda: choose(train, folds=inner_folds, seed=seed, c=c))
+    model, train_seconds = timed(lambda: fit_stance_model(train, choice=selection.choice))
     predicted, spent = timed(lambda: predict_examples(model, test))
+    inner = selection.inner.get(test[0].sentence)
     return score(
         test_name,
         [e.label for e in test],
@@ -97,34 +131,78 @@ def held_out(
         n_test=len(test),
         train_seconds=train_seconds,
         predict_per_second=_rate(len(test), spent),
+        select_seconds=select_seconds,
+        inner=dataclasses.asdict(inner) if inner else None,
+        choice=selection.choice.to_json(),
     )
 
 
 def cross_validated(
-    sets: dict[str, Sequence[StanceExample]], *, folds: int = 5, seed: int = 0, c: float = DEFAULT_C
+    sets: dict[str, Sequence[StanceExample]],
+    *,
+    folds: int = 5,
+    seed: int = 0,
+    c: float | None = None,
+    inner_folds: int = INNER_FOLDS,
 ) -> list[StanceScores]:
-    """Grouped k-fold cross-validation over all `sets` together, scored per set."""
+    """Nested cross-validation over all `sets` together (stance_selection), scored per set: the outer folds'
+    predictions pooled (the headline), beside the inner figure that chose each fold's settings (averaged over the
+    folds) and the spread of the set's figure over the folds."""
     examples = [e for examples in sets.values() for e in examples]
-    predicted, k, train_seconds, predict_seconds = cross_validate(examples, c=c, folds=folds, seed=seed)
+    nested = nested_cross_validate(examples, folds=folds, inner_folds=inner_folds, seed=seed, c=c)
+    k = len(nested.folds)
     kinds = Counter(e.sentence for e in examples)
+    predict_seconds = {kind: sum(fold.predict_seconds[kind] for fold in nested.folds) for kind in (True, False)}
+    timing = {
+        "n_train": len(examples) - len(examples) // k,
+        "train_seconds": float(np.mean([fold.train_seconds for fold in nested.folds])),  # one fold's, on average
+        "select_seconds": float(np.mean([fold.select_seconds for fold in nested.folds])),
+    }
     results, at = [], 0
     for name, examples_of in sets.items():
-        guessed = predicted[at : at + len(examples_of)]
+        span = range(at, at + len(examples_of))
         at += len(examples_of)
+        sentence = examples_of[0].sentence
+        fold_figures = [_fold(fold, examples, span, sentence) for fold in nested.folds]
+        fold_figures = [figures for figures in fold_figures if figures]
+        inner = [f["inner"] for f in fold_figures if f["inner"]]
         results.append(
             score(
                 f"{name} ({k}-fold)",
                 [e.label for e in examples_of],
-                guessed,
-                examples_of[0].sentence,
-                n_train=len(examples) - len(examples) // k,
+                [nested.predicted[i] for i in span],
+                sentence,
                 n_test=len(examples_of),
-                train_seconds=train_seconds / k,  # one fold's, on average
                 # Over all folds' examples of the set's kind (sentences or passages), in every set of that kind.
-                predict_per_second=_rate(kinds[examples_of[0].sentence], predict_seconds[examples_of[0].sentence]),
+                predict_per_second=_rate(kinds[sentence], predict_seconds[sentence]),
+                inner={measure: float(np.mean([f[measure] for f in inner])) for measure in MEASURES} if inner else None,
+                spread={measure: _spread([f[measure] for f in fold_figures]) for measure in MEASURES},
+                folds=fold_figures,
+                **timing,
             )
         )
     return results
+
+
+
+def _fold(fold: OuterFold, examples: Sequence[StanceExample], span: range, sentence: bool) -> dict | None:
+    """A fold's figures on the examples of one set (indices `span`), with the inner figure of the set's kind and
+    the settings chosen; None where the fold holds none of the set's examples."""
+    mine = [(i, label) for i, label in zip(fold.test, fold.predicted) if i in span]
+    if not mine:
+        return None
+    scored = score("", [examples[i].label for i, _ in mine], [label for _, label in mine], sentence,
+                   n_train=0, n_test=len(mine), train_seconds=0.0, predict_per_second=0.0)  # fmt: skip
+    inner = fold.selection.inner.get(sentence)
+    return {"n_test": len(mine), "macro_f1": scored.macro_f1, "accuracy": scored.accuracy,
+            "confusion": scored.confusion, "inner": dataclasses.asdict(inner) if inner else None,
+            "choice": fold.selection.choice.to_json()}  # fmt: skip
+
+
+def _spread(values: Sequence[float]) -> dict[str, float]:
+    """The standard deviation (n − 1; 0 for one value), least and greatest of a figure over the folds."""
+    return {"sd": float(np.std(values, ddof=1)) if len(values) > 1 else 0.0,
+            "min": float(min(values)), "max": float(max(values))}  # fmt: skip
 
 
 def _rate(count: int, seconds: float) -> float:
@@ -133,13 +211,26 @@ def _rate(count: int, seconds: float) -> float:
 
 
 def format_scores(result: StanceScores) -> str:
-    """The set's figures as a plain-text block: summary line, per-class table, confusion matrix."""
+    """The set's figures as a plain-text block: summary line (the held-out figure), the inner folds' figure that
+    chose the settings and the outer folds' spread where there are such, per-class table, confusion matrix, and each
+    outer fold's figures and choice."""
     lines = [
         f"{result.name}: macro-F1 {result.macro_f1:.4f}, accuracy {result.accuracy:.4f} "
         f"({result.n_test} scored, {result.n_train} trained on; training {result.train_seconds:.1f} CPU-s, "
         f"{result.predict_per_second:,.0f} predicted per CPU-second)",
-        "",
     ]
+    kind = "sentence" if result.labels == SENTENCE_LABELS else "passage"
+    if result.inner is not None:
+        where = "inner folds, mean over the outer folds" if result.folds else "cross-validation of the training sets"
+        lines.append(f"  settings chosen by {where}: macro-F1 {result.inner['macro_f1']:.4f}, accuracy "
+                     f"{result.inner['accuracy']:.4f} (choosing {result.select_seconds:.1f} CPU-s)")  # fmt: skip
+    if result.choice is not None:
+        lines.append(f"  chosen: {_described(result.choice, kind)}")
+    if result.spread is not None:
+        spread = [f"{label} {result.spread[measure]['min']:.4f} to {result.spread[measure]['max']:.4f} "
+                  f"(sd {result.spread[measure]['sd']:.4f})" for measure, label in zip(MEASURES, _SHOWN)]  # fmt: skip
+        lines.append(f"  over the {len(result.folds or [])} outer folds: {', '.join(spread)}")
+    lines.append("")
     rows = [
         [label, f"{f['precision']:.4f}", f"{f['recall']:.4f}", f"{f['f1']:.4f}", str(f["support"])]
         for label, f in result.per_class.items()
@@ -148,4 +239,21 @@ def format_scores(result: StanceScores) -> str:
     lines.append("")
     confusion = [[label, *map(str, row)] for label, row in zip(result.labels, result.confusion)]
     lines.append(text_table([["truth \\ predicted", *result.labels], *confusion], rule=True))
+    if result.folds:
+        rows = [
+            [str(number), str(fold["n_test"]), f"{fold['macro_f1']:.4f}", f"{fold['accuracy']:.4f}",
+             *(f"{fold['inner'][measure]:.4f}" if fold["inner"] else "-" for measure in MEASURES)]
+            for number, fold in enumerate(result.folds, start=1)
+        ]  # fmt: skip
+        header = ["outer fold", "scored", "macro-F1", "accuracy", "inner macro-F1", "inner accuracy"]
+        lines += ["", text_table([header, *rows], rule=True)]
+        lines += [f"fold {number} chose the {_described(fold['choice'], kind)}"
+                  for number, fold in enumerate(result.folds, start=1)]  # fmt: skip
     return "\n".join(lines)
+
+
+
+def _described(choice: dict, kind: str) -> str:
+    """The settings of one classifier (`kind`: sentence or passage) in a choice's JSON, in words."""
+    settings = SentenceSettings(**choice["sentence"]) if kind == "sentence" else PassageSettings(**choice["passage"])
+    return f"{kind} classifier {settings.describe()}"

@@ -29,8 +29,10 @@ log = logging.getLogger(__name__)
 # The TSV columns we need, and the optional ones we use; the task's file has more (ds, id, answer_stance_object, …).
 TSV_COLUMNS = ("question", "answer", "answer_stance", "object_1", "object_2")
 SPAN_COLUMNS = ("mask_pos_1", "mask_pos_2")
-# The CompSent-19 columns we use; its file also has id, domain and the three annotators' counts.
+# The CompSent-19 columns we need; its file also has id, domain and the annotators' votes per label, which we read
+# where present (VOTE_COLUMNS, in the order of COMPSENT_LABELS).
 COMPSENT_COLUMNS = ("object_a", "object_b", "sentence", "most_frequent_label")
+VOTE_COLUMNS = ("better_count", "worse_count", "none_count")
 JSONL_KEYS = ("question", "object_1", "object_2", "text", "label")
 
 # The task's TSV is written with CSV quoting: a field holding a quote is wrapped in quotes and its quotes doubled,
@@ -46,7 +48,8 @@ class StanceExample:
     `question` ("" where the set gives none), and where `text` mentions each object: [start, end) character
     spans, empty where the set does not give them (a model may mask mentions so it learns cues, not names).
     `sentence` marks a single comparative sentence labelled FIRST, SECOND or NONE (CompSent-19), which a model
-    learns apart from passages in the task's four classes."""
+    learns apart from passages in the task's four classes. `agreement` is the share of annotators who gave the
+    label (CompSent-19 counts their votes), 1 where the set does not say: a model may trust unanimous labels more."""
 
     question: str
     first: str
@@ -56,6 +59,7 @@ class StanceExample:
     first_spans: tuple[Span, ...] = ()
     second_spans: tuple[Span, ...] = ()
     sentence: bool = False
+    agreement: float = 1.0
 
 
 def pair_key(example: StanceExample) -> str:
@@ -201,7 +205,7 @@ def _read_compsent(path: Path, lines: list[str]) -> list[StanceExample]:
                 continue
             if header is None:
                 header = fields
-                columns = _columns(path, where, header, COMPSENT_COLUMNS)
+                columns = _columns(path, where, header, COMPSENT_COLUMNS, VOTE_COLUMNS)
             else:
                 examples.append(_compsent_example(path, where, _values(path, where, fields, header, columns, "comma")))
     except csv.Error as error:
@@ -210,14 +214,32 @@ def _read_compsent(path: Path, lines: list[str]) -> list[StanceExample]:
 
 
 def _compsent_example(path: Path, where: str, value: dict[str, str]) -> StanceExample:
-    """The example of a CompSent-19 record's `value`s: no question, object_a first, its label as ours."""
+    """The example of a CompSent-19 record's `value`s: no question, object_a first, its label as ours, and the
+    share of the votes its label got where the record counts them all; InputError for a count that is not a whole
+    number of 0 or more, or counts that give the label no vote."""
     label = COMPSENT_LABELS.get(value["most_frequent_label"].strip())
     if label is None:
         expected = ", ".join(COMPSENT_LABELS)
         raise InputError(path, where, f"most_frequent_label {value['most_frequent_label']!r} is not one of {expected}")
     first, second, text = value["object_a"], value["object_b"], value["sentence"]
     example = _example(path, where, "", first, second, text, label, names=("object_a", "object_b", "sentence"))
-    return dataclasses.replace(example, sentence=True)
+    return dataclasses.replace(example, sentence=True, agreement=_agreement(path, where, value, label))
+
+
+def _agreement(path: Path, where: str, value: dict[str, str], label: str) -> float:
+    """The share of a CompSent-19 record's votes that its label got; 1 without all of VOTE_COLUMNS."""
+    if not all(name in value for name in VOTE_COLUMNS):
+        return 1.0
+    votes = {}
+    for name, code in zip(VOTE_COLUMNS, COMPSENT_LABELS.values()):
+        count = value[name].strip()
+        if not (count.isascii() and count.isdigit()):
+            raise InputError(path, where, f"{name} {value[name]!r} is not a whole number of 0 or more")
+        votes[code] = int(count)
+    if votes[label] == 0:
+        raise InputError(path, where, f"most_frequent_label {value['most_frequent_label'].strip()} has no votes in "
+                                      f"{', '.join(VOTE_COLUMNS)}")  # fmt: skip
+    return votes[label] / sum(votes.values())
 
 
 def _columns(

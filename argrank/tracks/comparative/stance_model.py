@@ -14,16 +14,23 @@ Two linear models (scikit-learn), each on the data it fits:
 
 Object names are masked first (mentions.py), so the model learns "objfirst is better than objsecond" rather than
 which brands tend to win. The saved model is a plain dict of the two pipelines (either may be absent).
+
+How each classifier is fitted (C, class weights, the weight of its feature blocks, the passage classifier's family)
+is a Choice; stance_selection chooses one by cross-validation. Each kind's feature blocks can be fitted once
+(Featurized) and classifiers of several settings fitted on them, which is what makes choosing affordable.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
+from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
 import numpy as np
 from scipy import sparse
 from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import accuracy_score, f1_score
 from sklearn.model_selection import StratifiedGroupKFold
 from sklearn.pipeline import FeatureUnion, Pipeline
@@ -49,17 +56,65 @@ from argrank.tracks.comparative.stance_labels import LABELS, NONE
 SENTENCE_LABELS = ("FIRST", "SECOND", NONE)
 _SWAPPED_LABEL = {"FIRST": "SECOND", "SECOND": "FIRST"}
 _WORD = r"\w+(?:'\w+)?"  # words of one letter count too, and contractions stay whole: "isn't"
-# CompSent-19 is 73 % NONE: classes are weighted by (largest / own count) ** this, between plain (0) and fully
-# balanced (1), which cross-validated best for macro-F1 and accuracy together.
-SENTENCE_CLASS_WEIGHT_POWER = 0.5
 DEFAULT_C = 0.3
-# The words around each object say most about a passage's side: the direction features are scaled down against them
-# (a stronger regularisation of that block). Chosen by the Touché set's grouped CV over seeds 0-11 among 0.3, 0.5 and 1
-# (0.446, 0.446, 0.438 macro-F1). A third block, TF-IDF over all of the passage's words, added nothing there
-# (0.447 with it) and took a sixth of the prediction time: it is gone.
-PASSAGE_BLOCK_WEIGHTS = {"directions": 0.5, "contexts": 1.0}
+# The solvers' iterations: the dual coordinate descent converges in well under this on our sets.
+MAX_ITER = 20000
+FAMILIES = ("svm", "logistic")
 
 Model = dict  # {"sentence": Pipeline | None, "passage": Pipeline | None}
+
+
+@dataclass(frozen=True)
+class SentenceSettings:
+    """How the sentence classifier is fitted. CompSent-19 is mostly NONE: classes are weighted by (largest / own
+    count) ** `class_weight_power`, between plain (0) and fully balanced (1); the sentence's words are weighed
+    `words_weight` against the cues and the comparison tokens (which say more); an example counts
+    `agreement ** agreement_power` (0: all alike), so that where annotators split the label weighs less."""
+
+    c: float = DEFAULT_C
+    class_weight_power: float = 0.5
+    words_weight: float = 1.0
+    agreement_power: float = 0.0
+
+    def block_weights(self) -> dict[str, float]:
+        return {"words": self.words_weight, "cues": 1.0, "comparison": 1.0}
+
+    def describe(self) -> str:
+        return (f"C {self.c:g}, class weight power {self.class_weight_power:g}, words weight {self.words_weight:g}, "
+                f"agreement power {self.agreement_power:g}")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PassageSettings:
+    """How the passage classifier is fitted: a linear SVM or a logistic regression (`family`, classes balanced),
+    and the weight of the direction features against the words around each mention (a stronger regularisation of
+    that block where below 1)."""
+
+    family: str = "svm"
+    c: float = DEFAULT_C
+    directions_weight: float = 0.5
+
+    def block_weights(self) -> dict[str, float]:
+        return {"directions": self.directions_weight, "contexts": 1.0}
+
+    def describe(self) -> str:
+        return f"{self.family}, C {self.c:g}, directions weight {self.directions_weight:g}"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The settings of both classifiers: what model selection chooses."""
+
+    sentence: SentenceSettings = SentenceSettings()
+    passage: PassageSettings = PassageSettings()
+
+    @classmethod
+    def with_c(cls, c: float) -> Choice:
+        """The default settings with both classifiers' C at `c`."""
+        return cls(SentenceSettings(c=c), PassageSettings(c=c))
+
+    def to_json(self) -> dict:
+        return {"sentence": dataclasses.asdict(self.sentence), "passage": dataclasses.asdict(self.passage)}
 
 
 def _tfidf(**settings) -> TfidfVectorizer:
@@ -91,29 +146,87 @@ def _tokens(**settings) -> TfidfVectorizer:
     return _tfidf(analyzer=_split, token_pattern=None, lowercase=False, **settings)
 
 
-def _sentence_pipeline(c: float, labels: Sequence[str]) -> Pipeline:
+def _sentence_blocks() -> list[tuple[str, object]]:
+    return [
+        ("words", _tfidf(ngram_range=(1, 2), token_pattern=_WORD)),
+        ("cues", FunctionTransformer(cue_matrix)),
+        ("comparison", Pipeline([("tokens", FunctionTransformer(_comparison_docs)), ("tfidf", _tokens())])),
+    ]
+
+
+def _passage_blocks() -> list[tuple[str, object]]:
+    return [
+        ("directions", FunctionTransformer(_passage_directions)),
+        ("contexts", Pipeline([("tokens", FunctionTransformer(_passage_contexts)), ("tfidf", _tokens(min_df=2))])),
+    ]
+
+
+class Featurized:
+    """A feature union's blocks fitted on training inputs, and each block's matrix of those inputs: classifiers of
+    several settings are then fitted on one featurization, each weighing the blocks its own way."""
+
+    def __init__(self, blocks: list[tuple[str, object]], inputs: Sequence) -> None:
+        self.blocks = blocks
+        self.train = {name: sparse.csr_matrix(block.fit_transform(inputs)) for name, block in blocks}
+
+    def transform(self, inputs: Sequence) -> dict[str, sparse.csr_matrix]:
+        """Each block's matrix of `inputs`, unweighted."""
+        return {name: sparse.csr_matrix(block.transform(inputs)) for name, block in self.blocks}
+
+    def weighed(self, matrices: dict[str, sparse.csr_matrix], weights: dict[str, float]) -> sparse.csr_matrix:
+        """The blocks' matrices side by side, in the union's order, each times its weight."""
+        return sparse.hstack([matrices[name] * weights[name] for name, _ in self.blocks]).tocsr()
+
+    def pipeline(self, weights: dict[str, float], classifier) -> Pipeline:
+        """The fitted blocks and `classifier` as one pipeline, as a saved model holds them."""
+        return Pipeline([("features", FeatureUnion(self.blocks, transformer_weights=weights)),
+                         ("classify", classifier)])  # fmt: skip
+
+
+def featurize_sentences(sentences: Sequence[StanceExample]) -> Featurized:
+    return Featurized(_sentence_blocks(), [masked_text(e) for e in sentences])
+
+
+def fit_sentence_classifier(featurized: Featurized, sentences: Sequence[StanceExample], settings: SentenceSettings):
+    """The sentence classifier of `settings` on the `sentences` `featurized` was fitted on."""
+    labels = [e.label for e in sentences]
     counts = Counter(labels)
-    weights = {label: (max(counts.values()) / n) ** SENTENCE_CLASS_WEIGHT_POWER for label, n in counts.items()}
-    features = FeatureUnion(
-        [
-            ("words", _tfidf(ngram_range=(1, 2), token_pattern=_WORD)),
-            ("cues", FunctionTransformer(cue_matrix)),
-            ("comparison", Pipeline([("tokens", FunctionTransformer(_comparison_docs)), ("tfidf", _tokens())])),
-        ]
-    )
-    # Solved in the primal: deterministic, and quick to converge even where labels are noisy.
-    return Pipeline([("features", features), ("classify", LinearSVC(C=c, class_weight=weights, dual=False))])
+    weights = {label: (max(counts.values()) / n) ** settings.class_weight_power for label, n in counts.items()}
+    importance = np.array([e.agreement for e in sentences]) ** settings.agreement_power
+    # The dual solver is many times faster than the primal on these wide, sparse features; seeded, it is deterministic.
+    classifier = LinearSVC(C=settings.c, class_weight=weights, dual=True, random_state=0, max_iter=MAX_ITER)
+    features = featurized.weighed(featurized.train, settings.block_weights())
+    return classifier.fit(features, labels, sample_weight=importance)
 
 
-def _passage_pipeline(c: float) -> Pipeline:
-    features = FeatureUnion(
-        [
-            ("directions", FunctionTransformer(_passage_directions)),
-            ("contexts", Pipeline([("tokens", FunctionTransformer(_passage_contexts)), ("tfidf", _tokens(min_df=2))])),
-        ],
-        transformer_weights=PASSAGE_BLOCK_WEIGHTS,
-    )
-    return Pipeline([("features", features), ("classify", LinearSVC(C=c, class_weight="balanced", dual=False))])
+def passage_training_rows(model: Model, passages: Sequence[StanceExample]) -> tuple[list[Row], list[str]]:
+    """The passages' Rows and labels, every passage also with its objects swapped and FIRST and SECOND exchanged, so
+    the classifier cannot learn "the first object wins"; the rows read `model`'s sentence classifier."""
+    masked = [masked_text(e) for e in passages]
+    both_ways = masked + [swap_objects(text) for text in masked]
+    labels = [e.label for e in passages]
+    labels += [_SWAPPED_LABEL.get(label, label) for label in labels]
+    return _passage_rows(model, both_ways), labels
+
+
+def passage_rows(model: Model, passages: Sequence[StanceExample]) -> list[Row]:
+    """The passages' Rows as they are, read by `model`'s sentence classifier."""
+    return _passage_rows(model, [masked_text(e) for e in passages])
+
+
+def featurize_passages(rows: Sequence[Row]) -> Featurized:
+    return Featurized(_passage_blocks(), rows)
+
+
+def fit_passage_classifier(featurized: Featurized, labels: Sequence[str], settings: PassageSettings):
+    """The passage classifier of `settings` on the rows `featurized` was fitted on, labelled `labels`."""
+    if settings.family not in FAMILIES:
+        raise ValueError(f"unknown classifier family {settings.family!r}: one of {', '.join(FAMILIES)}")
+    if settings.family == "svm":
+        classifier = LinearSVC(C=settings.c, class_weight="balanced", dual=True, random_state=0, max_iter=MAX_ITER)
+    else:
+        classifier = LogisticRegression(C=settings.c, class_weight="balanced", max_iter=MAX_ITER)
+    return classifier.fit(featurized.weighed(featurized.train, settings.block_weights()), list(labels))
 
 
 # The types a saved model holds beyond those skops trusts by default (core.model_file builds no others).
@@ -127,23 +240,28 @@ def masked_text(example: StanceExample) -> str:
     return mask_mentions(example.text, example.first, example.second, example.first_spans, example.second_spans)
 
 
-def fit_stance_model(examples: Sequence[StanceExample], *, c: float = DEFAULT_C) -> Model:
-    """Both classifiers, each on the examples of its kind (`sentence` examples, passages); a kind without
-    examples of two labels leaves its classifier out. Raises ValueError where neither can be trained."""
+def fit_stance_model(
+    examples: Sequence[StanceExample], *, c: float = DEFAULT_C, choice: Choice | None = None
+) -> Model:
+    """Both classifiers, each on the examples of its kind (`sentence` examples, passages), with the settings of
+    `choice` (by default the default settings at C `c`); a kind without examples of two labels leaves its
+    classifier out. Raises ValueError where neither can be trained."""
+    choice = choice or Choice.with_c(c)
     sentences = [e for e in examples if e.sentence]
     passages = [e for e in examples if not e.sentence]
     model: Model = {"sentence": None, "passage": None}
     if len({e.label for e in sentences}) >= 2:
-        labels = [e.label for e in sentences]
-        model["sentence"] = _sentence_pipeline(c, labels).fit([masked_text(e) for e in sentences], labels)
+        featurized = featurize_sentences(sentences)
+        classifier = fit_sentence_classifier(featurized, sentences, choice.sentence)
+        model["sentence"] = featurized.pipeline(choice.sentence.block_weights(), classifier)
     if len({e.label for e in passages}) >= 2:
-        masked = [masked_text(e) for e in passages]
-        both_ways = masked + [swap_objects(text) for text in masked]
-        labels = [e.label for e in passages]
-        labels += [_SWAPPED_LABEL.get(label, label) for label in labels]
-        model["passage"] = _passage_pipeline(c).fit(_passage_rows(model, both_ways), labels)
+        rows, labels = passage_training_rows(model, passages)
+        featurized = featurize_passages(rows)
+        classifier = fit_passage_classifier(featurized, labels, choice.passage)
+        model["passage"] = featurized.pipeline(choice.passage.block_weights(), classifier)
     if model["sentence"] is None and model["passage"] is None:
-        raise ValueError(f"need examples of at least two labels to train, got {dict(Counter(e.label for e in examples))}")
+        counts = dict(Counter(e.label for e in examples))
+        raise ValueError(f"need examples of at least two labels to train, got {counts}")
     return model
 
 

@@ -1,10 +1,12 @@
-"""tracks/comparative/stance_benchmark.py: scores by hand, their text and JSON, held-out and CV runs."""
+"""tracks/comparative/stance_benchmark.py: scores by hand, their text and JSON, held-out and nested CV runs: the
+headline, inner and spread figures agree with the folds'."""
 
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from argrank.tracks.comparative.stance_benchmark import StanceScores, cross_validated, format_scores, held_out, score
@@ -92,8 +94,19 @@ def test_held_out_trains_on_one_set_scores_the_other_and_does_so_the_same_each_t
     assert sum(map(sum, first.confusion)) == 100
     assert first.accuracy == pytest.approx(sum(first.confusion[i][i] for i in range(4)) / 100)
     assert first.macro_f1 > 0.5  # the embedded set is written to be learnable
-    assert (again.macro_f1, again.confusion) == (first.macro_f1, first.confusion)
-    assert first.train_seconds > 0 and first.predict_per_second > 0
+    assert (again.macro_f1, again.confusion, again.choice) == (first.macro_f1, first.confusion, first.choice)
+    assert first.train_seconds > 0 and first.predict_per_second > 0 and first.select_seconds > 0
+    # The settings were chosen by the training set's own folds: that figure, and the choice, come with the score.
+    assert set(first.inner) == {"macro_f1", "accuracy"} and first.spread is None and first.folds is None
+    assert set(first.choice) == {"sentence", "passage"}
+    data = first.to_json()
+    assert data["cv_inner_macro_f1"] == first.inner["macro_f1"] and data["choice"] == first.choice
+    assert "chosen: passage classifier" in format_scores(first).split("\n")[2]
+
+
+def test_held_out_with_a_given_c_keeps_it(examples):
+    result = held_out(examples[:120], examples[300:340], "c", c=0.7)
+    assert result.choice["passage"]["c"] == result.choice["sentence"]["c"] == 0.7
 
 
 def test_held_out_on_sentences_scores_in_three_classes(examples):
@@ -111,4 +124,74 @@ def test_cross_validation_scores_each_set_in_its_own_classes_over_all_folds(exam
     assert passages.n_train == sentences.n_train == 240 - 240 // 3
     assert sum(map(sum, passages.confusion)) == sum(map(sum, sentences.confusion)) == 120
     again = cross_validated(sets, folds=3, seed=0)
-    assert [r.confusion for r in again] == [passages.confusion, sentences.confusion]
+    assert [_figures(r) for r in again] == [_figures(passages), _figures(sentences)]
+
+
+def _figures(result):
+    """The result's JSON without its timings, which differ from run to run."""
+    timings = {"train_seconds", "predict_per_second", "select_seconds"}
+    return {key: value for key, value in result.to_json().items() if key not in timings}
+
+
+@pytest.fixture(scope="module")
+def nested(examples):
+    sets = {"passages": examples[:150], "sentences": _as_sentences(examples[150:270])}
+    return sets, cross_validated(sets, folds=3, seed=1, inner_folds=3)
+
+
+def test_the_headline_inner_and_spread_figures_agree_with_the_folds(nested):
+    sets, results = nested
+    for (name, examples_of), result in zip(sets.items(), results):
+        folds = result.folds
+        assert len(folds) == 3 and sum(fold["n_test"] for fold in folds) == result.n_test == len(examples_of)
+        # The headline is the folds' predictions pooled: their confusion matrices add up to it.
+        confusion = np.sum([fold["confusion"] for fold in folds], axis=0)
+        assert confusion.tolist() == result.confusion
+        assert result.accuracy == pytest.approx(np.trace(confusion) / confusion.sum())
+        precision = np.diag(confusion) / np.maximum(confusion.sum(axis=0), 1)
+        recall = np.diag(confusion) / np.maximum(confusion.sum(axis=1), 1)
+        f1 = np.where(precision + recall > 0, 2 * precision * recall / np.maximum(precision + recall, 1e-12), 0)
+        assert result.macro_f1 == pytest.approx(f1.mean())
+        for fold in folds:
+            fold_confusion = np.array(fold["confusion"])
+            assert fold["accuracy"] == pytest.approx(np.trace(fold_confusion) / fold_confusion.sum())
+        for measure in ("macro_f1", "accuracy"):
+            values = [fold[measure] for fold in folds]
+            assert result.spread[measure] == pytest.approx(
+                {"sd": np.std(values, ddof=1), "min": min(values), "max": max(values)}
+            )
+            assert result.inner[measure] == pytest.approx(np.mean([fold["inner"][measure] for fold in folds]))
+
+
+def test_each_set_has_per_class_figures_in_its_own_classes(nested):
+    sets, results = nested
+    for (name, examples_of), result in zip(sets.items(), results):
+        truth = [e.label for e in examples_of]
+        assert list(result.per_class) == list(result.labels)
+        assert all(set(figures) == {"precision", "recall", "f1", "support"} for figures in result.per_class.values())
+        supports = [result.per_class[label]["support"] for label in result.labels]
+        assert supports == [truth.count(label) for label in result.labels]
+        assert result.macro_f1 == pytest.approx(np.mean([f["f1"] for f in result.per_class.values()]))
+        # Each class's figures from the confusion matrix (rows: truth), NO and NEUTRAL among them.
+        confusion = np.array(result.confusion)
+        for at, label in enumerate(result.labels):
+            hits, predicted, true = confusion[at, at], confusion[:, at].sum(), confusion[at].sum()
+            assert result.per_class[label]["precision"] == pytest.approx(hits / predicted if predicted else 0)
+            assert result.per_class[label]["recall"] == pytest.approx(hits / true if true else 0)
+
+
+def test_the_json_and_the_text_carry_the_nested_figures(nested):
+    _, results = nested
+    passages, sentences = results
+    data = passages.to_json()
+    assert data["cv_inner_macro_f1"] == passages.inner["macro_f1"]
+    assert data["cv_inner_accuracy"] == passages.inner["accuracy"]
+    assert data["cv_spread"] == passages.spread and data["folds"] == passages.folds
+    assert all(set(fold["choice"]) == {"sentence", "passage"} for fold in data["folds"])
+    lines = format_scores(passages).split("\n")
+    assert lines[1].startswith("  settings chosen by inner folds, mean over the outer folds: macro-F1 ")
+    assert lines[2].startswith("  over the 3 outer folds: macro-F1 ")
+    assert sum(line.startswith("fold ") and " chose the passage classifier " in line for line in lines) == 3
+    assert any(line.split()[:2] == ["outer", "fold"] for line in lines)
+    assert sum(line.startswith("fold ") and " chose the sentence classifier " in line
+               for line in format_scores(sentences).split("\n")) == 3  # fmt: skip

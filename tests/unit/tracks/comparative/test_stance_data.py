@@ -276,11 +276,12 @@ def test_tsv_row_with_a_question_but_no_answer_is_an_error_not_skipped(tmp_path)
 COMPSENT_HEADER = "id,domain,object_a,object_b,sentence,better_count,worse_count,none_count,most_frequent_label"
 
 
-def compsent_row(first: str, second: str, sentence: str, label: str) -> str:
-    """One CompSent-19 record, its sentence quoted as the CSV module does where needed."""
+def compsent_row(first: str, second: str, sentence: str, label: str, votes: str = "1,2,2") -> str:
+    """One CompSent-19 record, its sentence quoted as the CSV module does where needed; `votes` are the better,
+    worse and none counts."""
     if any(character in sentence for character in ',"\n'):
         sentence = '"' + sentence.replace('"', '""') + '"'
-    return ",".join(["X1", "compsci", first, second, sentence, "1", "2", "2", label])
+    return ",".join(["X1", "compsci", first, second, sentence, votes, label])
 
 
 COMPSENT = "\n".join(
@@ -295,11 +296,20 @@ COMPSENT = "\n".join(
 
 def test_compsent_reads_records_and_maps_its_labels(tmp_path):
     examples = read_training_set(write(tmp_path / "compsent.csv", COMPSENT + "\n"))
+    # Each label's share of the votes (1, 2, 2) is its agreement.
     assert examples == [
-        StanceExample("", "Python", "Java", "Python is easier than Java, by far.", "FIRST", sentence=True),
-        StanceExample("", "Dell", "Intel", 'Dell chips\nrun slower than "Intel" ones.', "SECOND", sentence=True),
-        StanceExample("", "mit", "harvard", "mit, harvard", NONE, sentence=True),
-    ]
+        StanceExample("", "Python", "Java", "Python is easier than Java, by far.", "FIRST", sentence=True,
+                      agreement=0.2),
+        StanceExample("", "Dell", "Intel", 'Dell chips\nrun slower than "Intel" ones.', "SECOND", sentence=True,
+                      agreement=0.4),
+        StanceExample("", "mit", "harvard", "mit, harvard", NONE, sentence=True, agreement=0.4),
+    ]  # fmt: skip
+
+
+def test_compsent_without_vote_counts_has_full_agreement(tmp_path):
+    header = "object_a,object_b,sentence,most_frequent_label"
+    path = write(tmp_path / "compsent.csv", header + "\ntea,coffee,tea beats coffee,BETTER\n")
+    assert read_training_set(path) == [StanceExample("", "tea", "coffee", "tea beats coffee", "FIRST", sentence=True)]
 
 
 @pytest.mark.parametrize(
@@ -313,6 +323,9 @@ def test_compsent_reads_records_and_maps_its_labels(tmp_path):
         (compsent_row("a", "", "a beats b", "NONE"), "object_b is empty"),
         (compsent_row("Dell", "dell", "Dell is Dell", "NONE"), "object_a and object_b are both 'Dell'"),
         ("X9,compsci,a,b,a beats b,1,2,2", "expected 9 comma-separated fields as in the header, found 8"),
+        (compsent_row("a", "b", "a beats b", "BETTER", "x,2,2"), "better_count 'x' is not a whole number of 0 or more"),
+        (compsent_row("a", "b", "a beats b", "NONE", "1,-2,2"), "worse_count '-2' is not a whole number"),
+        (compsent_row("a", "b", "a beats b", "WORSE", "3,0,2"), "most_frequent_label WORSE has no votes in"),
         ('X9,compsci,a,b,"a beats b,1,2,2,NONE', "malformed CSV"),
         ('X9,compsci,a,b,"a beats" b,1,2,2,NONE', "malformed CSV"),
     ],
@@ -376,6 +389,8 @@ def test_real_compsent_set(shared_data):
     assert len(examples) == 5759
     assert Counter(example.label for example in examples) == {"FIRST": 1091, "SECOND": 474, NONE: 4194}
     assert all(example.question == "" and not example.first_spans and not example.second_spans for example in examples)
+    assert all(0 < example.agreement <= 1 for example in examples)
+    assert sum(example.agreement == 1 for example in examples) > len(examples) / 2
 
 
 def shares_a_word(mention: str, name: str) -> bool:

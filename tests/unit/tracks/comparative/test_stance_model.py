@@ -4,6 +4,7 @@ built from templates, sometimes on the embedded training set. The model file's r
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -19,7 +20,11 @@ from argrank.tracks.comparative.stance_data import StanceExample, read_training_
 from argrank.tracks.comparative.stance_labels import LABELS
 from argrank.tracks.comparative.stance_model import (
     MODEL_TYPES,
+    Choice,
+    PassageSettings,
+    SentenceSettings,
     cross_validate,
+    fit_stance_model,
     predict_sentence_stance,
     predict_stance,
     train_stance_model,
@@ -360,3 +365,49 @@ def test_given_mention_spans_are_masked_whole_words():
     text = "The first option wins; I like the nested class less."
     masked = mask_mentions(text, "one class", "nested class", [(4, 14)], [(34, 42)])
     assert masked == "The objfirst wins; I like the objsecond less."
+
+
+def _sentences(examples):
+    return [dataclasses.replace(e, sentence=True, label=e.label if e.label in ("FIRST", "SECOND") else "NONE")
+            for e in examples]  # fmt: skip
+
+
+def test_split_votes_weigh_less_where_the_settings_say_so():
+    """Each sentence once as labelled, unanimously, and once with its label turned round by a lone annotator: with
+    agreement power 2 the lone votes barely count and the classifier learns the sentences' own labels; counted
+    alike, the two halves cancel out."""
+    clean = [e for e in _sentences(synthetic_examples()) if e.label != "NONE"]
+    turned = [dataclasses.replace(e, label="SECOND" if e.label == "FIRST" else "FIRST", agreement=0.2) for e in clean]
+    texts, firsts, seconds = ([getattr(e, key) for e in clean] for key in ("text", "first", "second"))
+    truth = [e.label for e in clean]
+    scores = {}
+    for power in (0.0, 2.0):
+        choice = Choice(SentenceSettings(agreement_power=power), PassageSettings())
+        model = fit_stance_model(clean + turned, choice=choice)
+        predicted = predict_sentence_stance(model, texts, firsts, seconds)
+        scores[power] = sum(p == t for p, t in zip(predicted, truth)) / len(truth)
+    assert scores[2.0] > 0.95 > scores[0.0]
+
+
+@pytest.mark.parametrize("family", ["svm", "logistic"])
+def test_either_passage_family_learns_the_synthetic_set_and_swaps_with_the_objects(family):
+    examples = synthetic_examples()
+    model = fit_stance_model(examples, choice=Choice(passage=PassageSettings(family=family, c=1.0)))
+    texts, firsts, seconds = ([getattr(e, key) for e in examples] for key in ("text", "first", "second"))
+    forward = predict_stance(model, texts, firsts, seconds)
+    assert sum(p == e.label for p, e in zip(forward, examples)) / len(examples) > 0.9
+    swap = {"FIRST": "SECOND", "SECOND": "FIRST"}
+    assert [swap.get(label, label) for label in forward] == predict_stance(model, texts, seconds, firsts)
+
+
+def test_an_unknown_passage_family_is_refused():
+    with pytest.raises(ValueError, match="unknown classifier family 'tree'"):
+        fit_stance_model(synthetic_examples(), choice=Choice(passage=PassageSettings(family="tree")))
+
+
+def test_the_default_choice_is_the_default_settings_at_the_given_c():
+    assert Choice.with_c(0.7) == Choice(SentenceSettings(c=0.7), PassageSettings(c=0.7))
+    assert Choice().to_json() == {
+        "sentence": {"c": 0.3, "class_weight_power": 0.5, "words_weight": 1.0, "agreement_power": 0.0},
+        "passage": {"family": "svm", "c": 0.3, "directions_weight": 0.5},
+    }
