@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 from threadpoolctl import threadpool_limits
 
+from argrank.evaluation.folds import fold_spread
 from argrank.evaluation.fusion import Ranked, applied_norm, fuse, fused_lines, normalised
 from argrank.evaluation.ranking import evaluate
 from argrank.formats.runfile import RunLine
@@ -468,8 +469,7 @@ def _cross_validation(prepared: Prepared, figures: Figures, tuning: Tuning, name
     figures_by_fold = [fold["held_out_mean"] for fold in outer]
     cv_mean, single_mean = _mean(held_out), _mean(singles_held_out)
     return {"folds": outer, "cv_mean": cv_mean, "cv_inner_mean": float(np.mean(inner)),
-            "cv_spread": {"sd": float(np.std(figures_by_fold, ddof=1)) if len(outer) > 1 else 0.0,
-                          "min": min(figures_by_fold), "max": max(figures_by_fold)},
+            "cv_spread": fold_spread(figures_by_fold),
             "cv_best_single_mean": single_mean, "cv_gain": cv_mean - single_mean, "per_topic": held_out}  # fmt: skip
 
 

@@ -39,6 +39,7 @@ from argrank.formats.runfile import RunLine
 from argrank.index.build import build_index
 from argrank.quality.data import QualitySet
 from argrank.quality.features import word_counts
+from argrank.evaluation.folds import fold_spread
 from argrank.evaluation.fusion_tuning import folds as topic_folds
 from argrank.quality.model import (
     QualityPredictions,
@@ -240,17 +241,11 @@ def _nested_figures(folds: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     if not folds:
         return {}
     out: dict[str, Any] = {"spearman_inner": float(np.mean([fold["inner_spearman"] for fold in folds])),
-                           "spearman_spread": _spread([fold["held_out_spearman"] for fold in folds])}  # fmt: skip
+                           "spearman_spread": fold_spread([fold["held_out_spearman"] for fold in folds])}  # fmt: skip
     for name in ("relevance", "quality"):
         out[f"{name}_{MEASURE}_inner"] = float(np.mean([fold[f"inner_{name}_{MEASURE}"] for fold in folds]))
-        out[f"{name}_{MEASURE}_spread"] = _spread([fold[f"held_out_{name}_{MEASURE}"] for fold in folds])
+        out[f"{name}_{MEASURE}_spread"] = fold_spread([fold[f"held_out_{name}_{MEASURE}"] for fold in folds])
     return out
-
-
-def _spread(values: Sequence[float]) -> dict[str, float]:
-    """The folds' spread: standard deviation (n − 1), least and greatest."""
-    return {"sd": float(np.std(values, ddof=1)) if len(values) > 1 else 0.0, "min": float(min(values)),
-            "max": float(max(values))}  # fmt: skip
 
 
 def _bm25_ranking(examples: QualitySet, topic: int, query: str, analyzer) -> pa.Table:

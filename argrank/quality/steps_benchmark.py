@@ -38,6 +38,7 @@ import pyarrow.compute as pc
 from threadpoolctl import threadpool_limits
 
 from argrank.core.text_table import text_table
+from argrank.evaluation.folds import fold_spread
 from argrank.evaluation.fusion_tuning import folds as topic_folds
 from argrank.evaluation.fusion_tuning import topic_key
 from argrank.evaluation.names import CLASSICAL_TESTS
@@ -97,7 +98,7 @@ class StepsBenchmark:
             steps[name] = {
                 MEASURE: float(run.mean()),  # the outer figure
                 "cv_inner_mean": float(np.mean([fold["inner_mean"] for fold in folds])),
-                "cv_spread": spread([fold["held_out_mean"] for fold in folds]),
+                "cv_spread": fold_spread([fold["held_out_mean"] for fold in folds]),
                 "wins": int((run > baseline).sum()),
                 "ties": int((run == baseline).sum()),
                 "losses": int((run < baseline).sum()),
@@ -108,19 +109,13 @@ class StepsBenchmark:
         groups = [fold["topics"] for fold in next(iter(self.choices.values()), [])]
         return {
             f"bm25_{MEASURE}": float(baseline.mean()),
-            "bm25_cv_spread": spread([float(np.mean([self.bm25[t] for t in group])) for group in groups]),
+            "bm25_cv_spread": fold_spread([float(np.mean([self.bm25[t] for t in group])) for group in groups]),
             "steps": steps,
             "bm25_per_topic": self.bm25,
             "topics": len(topics),
             "premises": self.premises,
             "inner": {"folds": INNER, "repeats": REPEATS},
         }
-
-
-def spread(means: Sequence[float]) -> dict[str, float]:
-    """The spread of the outer folds' means: their sample standard deviation (0 for one fold), least and most."""
-    return {"sd": float(np.std(means, ddof=1)) if len(means) > 1 else 0.0,
-            "min": float(min(means, default=float("nan"))), "max": float(max(means, default=float("nan")))}  # fmt: skip
 
 
 def steps_benchmark(examples: QualitySet, queries: Mapping[int, str], folds: int = 5,

@@ -19,6 +19,7 @@ from sklearn.metrics import accuracy_score, confusion_matrix, precision_recall_f
 
 from argrank.core.cpu_time import timed
 from argrank.core.text_table import text_table
+from argrank.evaluation.folds import fold_spread
 from argrank.tracks.comparative.stance_data import StanceExample
 from argrank.tracks.comparative.stance_labels import LABELS
 from argrank.tracks.comparative.stance_model import (
@@ -176,7 +177,7 @@ def cross_validated(
                 # Over all folds' examples of the set's kind (sentences or passages), in every set of that kind.
                 predict_per_second=_rate(kinds[sentence], predict_seconds[sentence]),
                 inner={measure: float(np.mean([f[measure] for f in inner])) for measure in MEASURES} if inner else None,
-                spread={measure: _spread([f[measure] for f in fold_figures]) for measure in MEASURES},
+                spread={measure: fold_spread([f[measure] for f in fold_figures]) for measure in MEASURES},
                 folds=fold_figures,
                 **timing,
             )
@@ -197,12 +198,6 @@ def _fold(fold: OuterFold, examples: Sequence[StanceExample], span: range, sente
     return {"n_test": len(mine), "macro_f1": scored.macro_f1, "accuracy": scored.accuracy,
             "confusion": scored.confusion, "inner": dataclasses.asdict(inner) if inner else None,
             "choice": fold.selection.choice.to_json()}  # fmt: skip
-
-
-def _spread(values: Sequence[float]) -> dict[str, float]:
-    """The standard deviation (n − 1; 0 for one value), least and greatest of a figure over the folds."""
-    return {"sd": float(np.std(values, ddof=1)) if len(values) > 1 else 0.0,
-            "min": float(min(values)), "max": float(max(values))}  # fmt: skip
 
 
 def _rate(count: int, seconds: float) -> float:
