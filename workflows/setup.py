@@ -36,6 +36,8 @@ def prepare_process() -> None:
     if not any(isinstance(f, NoTracebackForBadInput) for f in interface.filters):
         interface.addFilter(NoTracebackForBadInput())
     luigi.Task.event_handler(luigi.Event.FAILURE)(report_bad_input)  # a set of handlers: added once
+    luigi.Task.event_handler(luigi.Event.TIMEOUT)(report_stopped)
+    luigi.Task.event_handler(luigi.Event.PROCESS_FAILURE)(report_stopped)
 
 
 def fresh_build() -> None:
@@ -62,6 +64,12 @@ class NoTracebackForBadInput(logging.Filter):
             record.msg = f"{headline}: bad input: {record.msg.rsplit(self.MARK, 1)[1].strip()}"
             record.args = ()
         return True
+
+
+def report_stopped(task: luigi.Task, message: str) -> None:
+    """Say in one line why Luigi stopped a task from outside it (past luigi.cfg's `[worker] timeout`, or its process
+    gone), which Luigi's log alone would hold."""
+    print(f"argrank: {task.task_family} stopped: {message}", file=sys.stderr)
 
 
 def report_bad_input(task: luigi.Task, exception: BaseException) -> None:

@@ -4,6 +4,8 @@ the summary and report, the history and the exit statuses."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import signal
 import subprocess
 import sys
@@ -65,6 +67,18 @@ def test_ctrl_c_stops_run_in_one_line_with_status_130_and_the_next_run_resumes_t
     published = sorted((outputs / "experiments" / "runs" / "args").glob("*.txt"))
     assert published and all(path.read_bytes() == (clean / path.relative_to(outputs)).read_bytes()
                              for path in published)  # fmt: skip
+
+
+def test_a_task_luigi_stops_past_its_timeout_is_named_on_the_terminal_with_the_cause(tmp_path):
+    """A `[worker] timeout` once showed only "the build failed (FAILED)", the cause in the log alone."""
+    runs_file, outputs = copy_project(tmp_path, "args")
+    config = tmp_path / "luigi.cfg"
+    config.write_text("[worker]\ntimeout = 1\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "workflows.cli", "run", "--runs-file", str(runs_file), "--outputs",
+                           str(outputs)], cwd=REPO, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "LUIGI_CONFIG_PATH": str(config)})  # fmt: skip
+    assert done.returncode == 1 and "the build failed (FAILED)" in done.stderr
+    assert re.search(r"argrank: \w+ stopped: Task \S+ timed out after 1 seconds and was terminated\.", done.stderr)
 
 
 def test_run_experiment_in_one_process_reruns_what_a_changed_parameter_reaches(tmp_path):
