@@ -28,6 +28,7 @@ from argrank.retrieval.expansion import WEIGHTED_QUERY_SCHEMA, query_weights
 
 TOPIC_COLUMNS = ("topic", "query", "terms", "weights")
 MAX_QUERY_TERMS = 1_000  # a rewritten query's most terms: far beyond an expansion's tens, far below a document's
+MAX_WEIGHT = 1e6  # a term's largest weight in magnitude: only ratios matter, and scores times it stay finite
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +88,9 @@ def _weights(query: Any, analyze: Callable[[str], list[str]], where: str) -> tup
         if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not _finite(weight):
             shown = f"{weight!r}" if len(repr(weight)) <= 40 else f"{repr(weight)[:40]}…"
             raise ValueError(f"{where} weighs {term!r} {shown}, not a finite number")
+        if abs(weight) > MAX_WEIGHT:
+            raise ValueError(f"{where} weighs {term!r} {weight:g}: at most {MAX_WEIGHT:,.0f} in magnitude (only the "
+                             "weights' ratios matter)")  # fmt: skip
     cut = len(pairs) > MAX_QUERY_TERMS
     weights: dict[str, float] = {}
     for term, weight in _heaviest(pairs) if cut else pairs:

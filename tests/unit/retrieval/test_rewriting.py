@@ -49,6 +49,7 @@ def test_texts_and_weighted_terms_become_weighted_terms():
         (["x", {1: 1.0}], "has the term 1, not a text"),
         (["x", {"tax": True}], "weighs 'tax' True"),
         (["x", {"tax": 10**400}], r"weighs 'tax' 1000000000000000000000000000000000000000…, not a finite number"),
+        (["x", {"tax": 1e308, "tax!": 1e308}], r"weighs 'tax' 1e\+308: at most 1,000,000 in magnitude"),
         (["x", ""], r"query 1 \(topic 2\) has no term left after analysis, so the topic would rank nothing"),
         (["x", {}], r"query 1 \(topic 2\) has no term left after analysis"),
         (["the a", "x"], r"query 0 \(topic 1\) has no term left after analysis"),
