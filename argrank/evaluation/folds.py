@@ -9,6 +9,8 @@ import numpy as np
 
 def fold_spread(values: Sequence[float]) -> dict[str, float]:
     """A figure's spread over the folds: its sample standard deviation (n − 1; 0 for one fold), least and greatest
-    (nan for none)."""
-    return {"sd": float(np.std(values, ddof=1)) if len(values) > 1 else 0.0,
-            "min": float(min(values, default=float("nan"))), "max": float(max(values, default=float("nan")))}  # fmt: skip
+    (each nan for no fold)."""
+    if not len(values):
+        return {"sd": float("nan"), "min": float("nan"), "max": float("nan")}
+    return {"sd": float(np.std(values, ddof=1)) if len(values) > 1 else 0.0, "min": float(min(values)),
+            "max": float(max(values))}  # fmt: skip

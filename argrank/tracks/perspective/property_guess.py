@@ -45,12 +45,12 @@ class PropertyGuesser:
     """Per property value (key, value) with examples on both sides, every argument's log-odds of its author having
     it, computed once per value on first use."""
 
-    def __init__(self, texts: Sequence[str], training: Training, seed: int = 0):
-        # Imported here: scikit-learn takes about a second to import, and only the implicit scenario needs it.
-        text = lazylibs.sklearn("feature_extraction.text")
+    def __init__(self, texts: Sequence[str], training: Training, seed: int = 0, features: sp.csr_matrix | None = None):
+        """`features`, where given, are `text_features(texts)` computed before (they read no judgment, so the
+        cross-validation's folds share them)."""
         from threadpoolctl import threadpool_limits
 
-        self.features = text.TfidfVectorizer(ngram_range=(1, 2), min_df=2, sublinear_tf=True).fit_transform(texts)
+        self.features = text_features(texts) if features is None else features
         self.examples = {key: pair for key, pair in sorted(training.properties.items()) if min(map(len, pair)) >= 2}
         # L-BFGS's steps are BLAS calls on vectors of the vocabulary's length: too small to share among threads.
         # With two threads on two busy cores each call waited on the other thread, and the fits took 13 times as long.
@@ -78,6 +78,13 @@ class PropertyGuesser:
         words = model.predict_proba(self.features)[:, list(model.classes_).index(1.0)]
         authors = neighbour_vote(self.neighbours, self.similarity, *self.examples[key, value])
         return (logit(words) + logit(authors)) / 2
+
+
+def text_features(texts: Sequence[str]) -> sp.csr_matrix:
+    """Every text's word 1–2-gram TF-IDF row (sublinear tf, n-grams in at least two texts), unit length."""
+    # Imported here: scikit-learn takes about a second to import, and only the implicit scenario needs it.
+    text = lazylibs.sklearn("feature_extraction.text")
+    return text.TfidfVectorizer(ngram_range=(1, 2), min_df=2, sublinear_tf=True).fit_transform(texts)
 
 
 def _fit(features: sp.csr_matrix, have: np.ndarray, lack: np.ndarray, seed: int) -> LogisticRegression:

@@ -19,6 +19,7 @@ than its scenario allows fails instead of running.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
@@ -31,6 +32,9 @@ from argrank.tracks.perspective.data import ISSUES, PROFILE_COLUMNS, QUERY_PROPE
 from argrank.tracks.perspective.property_guess import PropertyGuesser, logit
 from argrank.tracks.perspective.training import Training
 
+if TYPE_CHECKING:
+    import scipy.sparse as sp
+
 _SHARED = ("id", "language", "topic")
 SCENARIO_COLUMNS = {
     "baseline": _SHARED,
@@ -40,8 +44,9 @@ SCENARIO_COLUMNS = {
 # Part of the rankings' cache key: a change of method that changes rankings changes it, so cached ones are redone.
 # 2: the implicit classifiers share one feature matrix; 3: explicit over the whole list, other questions demoted;
 # 4: the implicit guess from words and similar judged arguments, as log-odds over a deeper top, stance links;
-# 5: French and Italian questions translated with dictionaries
-METHOD = "perspective-ranking/5"
+# 5: French and Italian questions translated with dictionaries; 6: stop words untranslated, each word's translations
+# one structured term, the defaults chosen by nested cross-validation
+METHOD = "perspective-ranking/6"
 IMPLICIT_DEPTH = 300  # how many of the baseline's best the implicit scenario's guess may re-order (an issue: ~600)
 
 
@@ -96,14 +101,16 @@ class PropertyEvidence:
     property: explicit, the profile itself (0 or 1); implicit, the log-odds `PropertyGuesser` gives, where it could
     learn the value; baseline, nothing. `stance` is the implicit scenario's switch for reading the stance label."""
 
-    def __init__(self, scenario: str, documents: pa.Table, training: Training, seed: int = 0, stance: bool = True):
+    def __init__(self, scenario: str, documents: pa.Table, training: Training, seed: int = 0, stance: bool = True,
+                 features: sp.csr_matrix | None = None):  # fmt: skip
+        """`features`: the implicit guess's text features computed before (`property_guess.text_features`)."""
         check_columns(documents, scenario, stance)
         self.scenario = scenario
         self.documents = documents
         self.guesser = None
         self.favor = None  # implicit with stance: which documents argue in favour
         if scenario == "implicit":
-            self.guesser = PropertyGuesser(documents.column("argument").to_pylist(), training, seed)
+            self.guesser = PropertyGuesser(documents.column("argument").to_pylist(), training, seed, features)
             if stance:
                 self.favor = np.asarray(documents.column("stance").to_pylist(), dtype=object) == STANCES[0]
         self._known: dict[tuple[str, str], np.ndarray | None] = {}
@@ -202,10 +209,9 @@ def rank_scenario(
 
 
 DIVERSIFY_DEPTH = 50  # how many of the best the diversity re-ranking re-orders
-# The explicit scenario's diversity weight by default: issue-level cross-validation on the real release's training
-# queries measured 0.2 as free (nDCG@4 0.8467 → 0.8462, α-nDCG@4 0.7881 → 0.7927, rKL@4 0.1718 → 0.1631) and 0.4 as
-# costing relevance (nDCG@4 0.8414): docs/tracks/perspective.md.
-DEFAULT_DIVERSIFY = 0.2
+# The explicit scenario's diversity weight by default: what `argrank perspective-cv` chooses on the real release's
+# cross-validation issues (the largest weight costing nDCG@4 at most tuning.DIVERSIFY_TOLERANCE there: none).
+DEFAULT_DIVERSIFY = 0.0
 NOVELTY_DECAY = 0.5  # α of α-nDCG: each earlier argument sharing a value halves a value's novelty
 
 
@@ -214,29 +220,51 @@ def diversity_values(evidence: PropertyEvidence, query: Query) -> list[np.ndarra
     not denomination), each document's value code; the query's own property is left out, as it is in the
     evaluation. The columns are read once per ranking (PropertyEvidence.values), not once per query."""
     own = QUERY_PROPERTY_TO_CORPUS[next(iter(query.demographic_property))] if query.demographic_property else None
-    names = ["stance", *(name for name in PROFILE_COLUMNS if name not in (ISSUES, "denomination"))]
-    return [evidence.values(name) for name in names if name != own]
+    return [evidence.values(name) for name in DIVERSITY_VARIABLES if name != own]
+
+
+DIVERSITY_VARIABLES = ("stance", *(name for name in PROFILE_COLUMNS if name not in (ISSUES, "denomination")))
 
 
 def diversify(scores: np.ndarray, values: Sequence[np.ndarray], weight: float) -> np.ndarray:
-    """`scores` with the DIVERSIFY_DEPTH best re-ordered greedily: each next argument maximises
-    (1 − weight) × its score (scaled to [0, 1] over those) + weight × its novelty, the mean over variables of
-    NOVELTY_DECAY ** (arguments already chosen with its value). The rest keep their scores, below."""
+    """`scores` with the DIVERSIFY_DEPTH best re-ordered greedily (`diversified_order`), above the rest, which
+    keep their scores."""
     if weight <= 0 or not values:
         return scores
     top, top_scores = top_k(np.arange(len(scores)), scores, DIVERSIFY_DEPTH)
-    span = top_scores.max() - top_scores.min()
-    relevance = (top_scores - top_scores.min()) / span if span > 0 else np.ones(len(top))
-    codes = [np.unique(column[top], return_inverse=True)[1] for column in values]
-    seen = [np.zeros(code.max() + 1) for code in codes]
-    remaining = list(range(len(top)))
+    codes = np.stack([np.asarray(column)[top] for column in values])[None]
+    order = diversified_order(top_scores[None], codes, np.ones((1, len(values)), dtype=bool), weight, len(top))[0]
     adjusted = scores.copy()
-    for place in range(len(top)):
-        candidates = np.array(remaining)
-        novelty = np.mean([NOVELTY_DECAY ** counts[code[candidates]] for code, counts in zip(codes, seen)], axis=0)
-        best = candidates[np.argmax((1 - weight) * relevance[candidates] + weight * novelty)]  # ties: the higher score
-        remaining.remove(best)
-        for code, counts in zip(codes, seen):
-            counts[code[best]] += 1
-        adjusted[top[best]] = scores.max() + len(top) - place  # above every score outside the top, in chosen order
+    adjusted[top[order]] = scores.max() + len(top) - np.arange(len(order))  # above every score outside, in order
     return adjusted
+
+
+def diversified_order(
+    scores: np.ndarray, codes: np.ndarray, active: np.ndarray, weight: float, places: int
+) -> np.ndarray:
+    """For each row (a query's candidates, best first: `scores` queries × candidates, `codes` queries × variables
+    × candidates, `active` queries × variables), the candidates' positions in the order the greedy re-ranking
+    picks the first `places`: each next maximises (1 − weight) × its score (scaled to [0, 1] over the row) +
+    weight × its novelty, the mean over the row's active variables of NOVELTY_DECAY ** (candidates already picked
+    with its value); ties go to the better score. Rows at once, so the cross-validation's inner folds can
+    diversify thousands of queries' tops; one row is what `diversify` ranks."""
+    rows, candidates = scores.shape
+    low, high = scores.min(axis=1, keepdims=True), scores.max(axis=1, keepdims=True)
+    span = high - low
+    relevance = np.where(span > 0, (scores - low) / np.where(span > 0, span, 1.0), 1.0)
+    counts = np.zeros(codes.shape)
+    picked = np.zeros((rows, candidates), dtype=bool)
+    variables = np.maximum(active.sum(axis=1), 1)[:, None]
+    order = np.zeros((rows, min(places, candidates)), dtype=np.int64)
+    everyone = np.arange(rows)
+    for place in range(order.shape[1]):
+        novelty = np.zeros((rows, candidates))
+        for variable in range(codes.shape[1]):
+            novelty += np.where(active[:, variable, None], NOVELTY_DECAY ** counts[:, variable], 0.0)
+        objective = (1 - weight) * relevance + weight * (novelty / variables)
+        objective[picked] = -np.inf
+        best = np.argmax(objective, axis=1)
+        order[:, place] = best
+        picked[everyone, best] = True
+        counts += codes == codes[everyone, :, best][:, :, None]
+    return order

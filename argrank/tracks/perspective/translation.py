@@ -6,19 +6,25 @@ README): `freedict-SRC-TGT.index` + `.dict.dz` under one folder. A pair is read 
 dictionary read backwards is an Italian–German one), and where a word has no entry for a pair it is translated
 through French, the pivot: FreeDict's Italian–German pair has 2,924 headwords, its French–Italian one 52,964.
 
-Each query word (surface form and lemma) with an entry adds up to `limit` of its translations into each other
-language, analysed by that language's analyzer; the word's translation terms share `weight`, so a word with many
-senses adds as much as one with a single translation. A query is translated from its own text alone: the rankings
-of a question do not depend on which other questions are ranked with it.
+A question's words are translated into each language listed before its own, one word at a time: only words its
+own analyzer keeps (a stop word such as "della" or "in" has entries too, "von 2." and "daheim" among them, which
+matched other questions' arguments), by their surface form and their lemma, up to `limit` translations per form.
+A word's translations, analysed by the target language's analyzer, are one *structured* term (Pirkola, 1998): the
+ranker scores them as if they were one word, their frequencies summed and their document frequency that of any
+of them, so a word with a rare wrong sense (Italian "appoggiare" → German "Säule", pillar) counts no more than a
+word with one translation, and a common sense dilutes a rare one. A query is translated from its own text alone:
+the rankings of a question do not depend on which other questions are ranked with it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+
+import numpy as np
 
 from argrank.formats.dictd import read_dictd
 from argrank.index.vocabulary import Vocabulary
@@ -86,37 +92,74 @@ def _read_lexicon(files: tuple[Path, ...], stamps: tuple[tuple[int, int], ...]) 
 
 
 @dataclass(frozen=True)
+class Question:
+    """A question as the ranker reads it: its language, its own terms (ids, each weighted by its count) and, per
+    word translated, the ids its translations analyse to in one other language (a structured term)."""
+
+    language: str
+    ids: list[int]
+    weights: list[float]
+    translations: list[tuple[int, ...]]
+    translation_weights: list[float] = field(default_factory=list)  # each translated word's specificity (1 if none)
+
+
+@dataclass(frozen=True)
 class QueryTerms:
-    """A question as weighted term ids: its words analysed in its own language (each occurrence weight 1), plus
-    their dictionary translations into the other languages (`weight` shared per word and language)."""
+    """Turns a question's text into a `Question`: its words analysed in its own language, and each word its
+    analyzer keeps translated into the languages listed before its own, up to `limit` translations per form.
+
+    With `frequencies` (per language, each term's document frequency among that language's documents and their
+    count) a translated word weighs its specificity: its idf among its own language's documents over the question's
+    most specific word's, to the power `specificity`. A question's generic words ("dovere", the lemma of
+    "dovrebbe", should: German "Gebühr", "schulden") then bring less of the other languages than its subject does;
+    the question's own words need no such weight, BM25's idf gives it."""
 
     analyzer: MultilingualAnalyzer
     vocabulary: Vocabulary
     lexicon: Lexicon | None
-    weight: float
     limit: int
+    frequencies: Mapping[str, tuple[np.ndarray, int]] | None = None
+    specificity: float = 0.0
 
-    def __call__(self, text: str) -> tuple[list[int], list[float]]:
+    def __call__(self, text: str) -> Question:
         language = self.analyzer.detect(text)
-        terms = self.analyzer.analyze(text, language)
         weights: dict[int, float] = {}
-        for term in self.vocabulary.ids(terms):
+        for term in self.vocabulary.ids(self.analyzer.analyze(text, language)):
             weights[term] = weights.get(term, 0.0) + 1.0
-        if self.lexicon and self.weight > 0 and self.limit > 0:
-            words = sorted(set(_WORD.findall(text.lower())) | set(terms))
+        ids = sorted(weights)
+        translations: list[tuple[int, ...]] = []
+        specific: list[float] = []
+        if self.lexicon and self.limit > 0:
+            own = self.analyzer.analyzer(language)
+            found = ((word, own.analyze(word)) for word in sorted(set(_WORD.findall(text.lower()))))
+            words = [(word, lemmas) for word, lemmas in found if lemmas]  # stop words are left out
+            weight = self._specificity(words, language)
             languages = self.analyzer.detector.languages
             for target in languages[: languages.index(language)]:
-                self._add_translations(weights, words, language, target)
-        ids = sorted(weights)
-        return ids, [weights[term] for term in ids]
+                for (word, lemmas), share in zip(words, weight):
+                    terms = self._translation(word, lemmas, language, target)
+                    if terms:
+                        translations.append(terms)
+                        specific.append(share)
+        return Question(language, ids, [weights[term] for term in ids], translations, specific)
 
-    def _add_translations(self, weights: dict[int, float], words: list[str], source: str, target: str) -> None:
-        analyzer = self.analyzer.analyzer(target)
-        for word in words:
-            translations = self.lexicon.translate(word, source, target)[: self.limit]
-            found = sorted({term for text in translations for term in self.vocabulary.ids(analyzer.analyze(text))})
-            for term in found:
-                weights[term] = weights.get(term, 0.0) + self.weight / len(found)
+    def _translation(self, word: str, lemmas: list[str], source: str, target: str) -> tuple[int, ...]:
+        """The sorted ids of the terms `word`'s translations (by its form and its lemmas) analyse to in `target`."""
+        analyzer, translate = self.analyzer.analyzer(target), self.lexicon.translate
+        forms = _distinct([word, *lemmas])
+        translations = _distinct(t for form in forms for t in translate(form, source, target)[: self.limit])
+        return tuple(sorted({term for t in translations for term in self.vocabulary.ids(analyzer.analyze(t))}))
+
+    def _specificity(self, words: list[tuple[str, list[str]]], language: str) -> list[float]:
+        """Each word's idf among `language`'s documents (a lemma unseen there: as rare as can be) over the most
+        specific word's, to the power `specificity`; all 1 without frequencies or specificity."""
+        if not self.frequencies or not self.specificity or language not in self.frequencies or not words:
+            return [1.0] * len(words)
+        frequencies, documents = self.frequencies[language]
+        found = [max((frequencies[i] for i in self.vocabulary.ids(lemmas)), default=0) for _, lemmas in words]
+        idf = np.log((documents + 1) / (np.asarray(found, dtype=np.float64) + 1))
+        best = idf.max()
+        return [float(share) for share in (idf / best if best > 0 else np.ones(len(idf))) ** self.specificity]
 
 
 def _distinct(items) -> list[str]:

@@ -13,4 +13,4 @@ def test_the_spread_is_the_sample_deviation_least_and_greatest():
     assert fold_spread([0.5, 0.7, 0.9]) == pytest.approx({"sd": 0.2, "min": 0.5, "max": 0.9})
     assert fold_spread([0.4]) == {"sd": 0.0, "min": 0.4, "max": 0.4}
     empty = fold_spread([])
-    assert empty["sd"] == 0.0 and math.isnan(empty["min"]) and math.isnan(empty["max"])
+    assert all(math.isnan(value) for value in empty.values())

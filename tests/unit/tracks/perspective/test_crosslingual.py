@@ -1,4 +1,5 @@
-"""tracks/perspective/crosslingual.py: the ranker's score from its parts by hand, and build_ranker's wiring."""
+"""tracks/perspective/crosslingual.py: the ranker's score from its parts by hand, structured translation terms'
+BM25, and build_ranker's wiring."""
 
 from __future__ import annotations
 
@@ -9,7 +10,16 @@ import pytest
 from argrank.core.params import checked_params
 from argrank.index.build import build_index
 from argrank.retrieval.models.bm25 import BM25
-from argrank.tracks.perspective.crosslingual import DEFAULTS, RANGES, CrossLingualRanker, build_ranker
+from argrank.tracks.perspective.crosslingual import (
+    DEFAULTS,
+    RANGES,
+    CrossLingualRanker,
+    Matcher,
+    Matches,
+    StructuredBM25,
+    build_matcher,
+    build_ranker,
+)
 
 TOKENS = {"a": ["tax", "tax", "meat"], "b": ["tax"], "c": ["car", "tax", "road", "road"], "d": ["dam", "dam"]}
 
@@ -28,8 +38,9 @@ def index():
 
 def _ranker(index, feedback=0, weights=(0.0, 0.0), penalty=0.0, signatures=None, categories=(0, 0, 0, 0),
             issue_of=(-1, -1, -1, -1)) -> CrossLingualRanker:  # fmt: skip
+    bm25 = BM25(index, k1=1.2, b=0.75, epsilon=0.25)
     return CrossLingualRanker(
-        bm25=BM25(index, k1=1.2, b=0.75, epsilon=0.25),
+        matcher=Matcher(bm25, StructuredBM25(index, bm25)),
         signatures=np.zeros((4, 2)) if signatures is None else np.asarray(signatures, dtype=float),
         categories=np.asarray(categories),
         feedback=feedback,
@@ -119,15 +130,16 @@ def test_build_ranker_codes_categories_in_sorted_order_and_numbers_the_issues(in
     assert np.all(np.isclose(norms, 1.0) | np.isclose(norms, 0.0))
     assert ranker.feedback == DEFAULTS["feedback"] and ranker.penalty == DEFAULTS["other_issue_penalty"]
     assert ranker.weights == (DEFAULTS["concept_weight"], DEFAULTS["category_weight"])
-    assert (ranker.bm25.k1, ranker.bm25.b) == (DEFAULTS["k1"], DEFAULTS["b"])
-    assert ranker.query_terms is None and ranker.questions == {}
+    assert ranker.translation == DEFAULTS["translation"]
+    assert (ranker.matcher.bm25.k1, ranker.matcher.bm25.b) == (DEFAULTS["k1"], DEFAULTS["b"])
+    assert ranker.matcher.query_terms is None and ranker.questions == {}
 
 
 def test_build_ranker_takes_params_over_the_defaults(index):
     params = {"k1": 0.9, "b": 0.3, "feedback": 3.0, "concept_weight": 0.0, "category_weight": 2.0,
               "other_issue_penalty": 0.0}  # fmt: skip
     ranker = build_ranker(index, ["de"] * 4, ["x"] * 4, [], params)
-    assert (ranker.bm25.k1, ranker.bm25.b, ranker.feedback) == (0.9, 0.3, 3)
+    assert (ranker.matcher.bm25.k1, ranker.matcher.bm25.b, ranker.feedback) == (0.9, 0.3, 3)
     assert isinstance(ranker.feedback, int)
     assert ranker.weights == (0.0, 2.0) and ranker.penalty == 0.0
 
@@ -143,3 +155,55 @@ def test_a_questions_text_is_scored_as_its_words_and_a_training_question_keeps_i
     assert np.allclose(ranker.score_text("Tax road"), ranker.score(ids, [1.0, 1.0], issue=1))
     # The same words, not the training question's text: its issue's known answer (c) is penalised too.
     assert np.allclose(ranker.score_text("Tax road") - ranker.score_text("tax road"), [0.0, 0.0, 5.0, 0.0])
+
+
+def test_a_structured_term_of_one_term_scores_as_bm25_and_of_several_as_one_word(index):
+    bm25 = BM25(index, k1=1.2, b=0.75, epsilon=0.25)
+    structured = StructuredBM25(index, bm25)
+    (road,), (dam,) = index.vocabulary.ids(["road"]), index.vocabulary.ids(["dam"])
+    alone = np.zeros(4)
+    candidates, scores = bm25.score([road])
+    alone[candidates] = scores
+    assert np.allclose(structured.scores([(road,)]), alone)
+    # road (c: tf 2) or dam (d: tf 2) as one word: in 2 of 4 documents, so rarer than neither alone is, and each
+    # document scores as if it held that word twice.
+    both = structured.scores([(road, dam)])
+    n, df = 4, 2
+    idf = np.log(n - df + 0.5) - np.log(df + 0.5)
+    norm = bm25.norm
+    expected = [0.0, 0.0, idf * 2 * 2.2 / (2 + norm[2]), idf * 2 * 2.2 / (2 + norm[3])]
+    assert np.allclose(both, expected)
+    assert np.allclose(structured.scores([(road,), (dam,)]), alone + structured.scores([(dam,)]))  # terms add up
+
+
+def test_a_very_common_structured_term_gets_bm25s_floor(index):
+    bm25 = BM25(index, k1=1.2, b=0.75, epsilon=0.25)
+    structured = StructuredBM25(index, bm25)
+    everywhere = tuple(index.vocabulary.ids(["tax", "dam"]))  # together in all 4 documents: idf below 0
+    assert np.all(structured.scores([everywhere]) > 0)
+    frequencies = index.document_frequencies
+    floor = 0.25 * np.mean(np.log(4 - frequencies + 0.5) - np.log(frequencies + 0.5))
+    assert structured.floor == pytest.approx(floor)
+
+
+def test_translation_weighs_the_translated_matches_and_feeds_the_first_pass(index):
+    ranker = _ranker(index, feedback=1, weights=(0.0, 1.0), categories=(0, 0, 1, 1))
+    own, translated = np.array([2.0, 1.0, 0.0, 0.0]), np.array([0.0, 0.0, 0.0, 4.0])
+    matches = Matches(own, translated)
+    plain = ranker.parts(matches, translation=0.0)
+    assert np.allclose(plain.bm25, [1.0, 0.5, 0.0, 0.0]) and np.allclose(plain.category, [1, 1, 0, 0])
+    weighted = ranker.parts(matches, translation=1.0)  # d's translation now leads, and its category with it
+    assert np.allclose(weighted.bm25, [0.5, 0.25, 0.0, 1.0]) and np.allclose(weighted.category, [0, 0, 1, 1])
+    assert np.allclose(ranker.combine(weighted), weighted.bm25 + weighted.category)
+    assert np.allclose(ranker.combine(weighted, (0.0, 2.0)), weighted.bm25 + 2 * weighted.category)
+
+
+def test_score_text_is_the_sum_of_its_parts_with_the_rankers_weights(index):
+    matcher = build_matcher(index, {}, _Words())
+    ranker = build_ranker(index, ["en"] * 4, ["x", "y", "x", "y"], [np.array([1])], {"translation": 0.5}, _Words(),
+                          None, {}, matcher)  # fmt: skip
+    assert ranker.matcher is matcher and ranker.translation == 0.5
+    parts = ranker.parts(matcher.matches("tax road"))
+    assert parts.known.tolist() == [False, True, False, False]
+    expected = parts.bm25 + DEFAULTS["concept_weight"] * parts.concept + DEFAULTS["category_weight"] * parts.category
+    assert np.allclose(ranker.score_text("tax road"), expected - DEFAULTS["other_issue_penalty"] * parts.known)

@@ -1,5 +1,6 @@
 """Query translation: dictionaries read both ways and through French, a question's translations into the languages
-listed before its own, and each question ranked from its own text alone."""
+listed before its own (stop words left alone, each word's translations one structured term), and each question
+ranked from its own text alone."""
 
 from __future__ import annotations
 
@@ -52,19 +53,38 @@ def test_a_question_is_translated_into_the_languages_before_its_own(dictionaries
     analyzer = make_analyzer(",".join(LANGUAGES))
     texts = ["Die Maut auf der Straße erhöhen und die Bahn ausbauen", "Energie erneuerbar", "énergie renouvelable"]
     index = build_index(np.array(["1", "2", "3"]), analyzer.analyze_many(texts, ["de", "de", "fr"]))
-    terms = QueryTerms(analyzer, index.vocabulary, read_lexicon(dictionaries, LANGUAGES), weight=1.0, limit=5)
+    terms = QueryTerms(analyzer, index.vocabulary, read_lexicon(dictionaries, LANGUAGES), limit=5)
     vocabulary = index.vocabulary.ids
-    ids, weights = terms("Bisogna aumentare il pedaggio sulla strada?")
-    found = dict(zip(ids, weights))
-    assert {vocabulary(["maut"])[0], vocabulary(["straße"])[0]} <= set(found)
-    assert found[vocabulary(["maut"])[0]] == pytest.approx(1.0)  # one word, one translation: the whole weight
-    assert all(weight <= 1.0 for weight in found.values())  # an Italian word's own weight is 1, none here: no match
-    italian, _ = terms("Lo Stato dovrebbe promuovere di più l'energia rinnovabile?")
-    assert set(vocabulary(["energie", "erneuerbar"])) <= set(italian)
+    question = terms("Bisogna aumentare il pedaggio sulla strada?")
+    assert question.language == "it" and question.ids == []  # no Italian text indexed: nothing of its own
+    # One structured term per translated word: aumentare → erhöhen, pedaggio → Maut, strada → Straße.
+    assert sorted(question.translations) == sorted((term,) for term in vocabulary(["erhöhen", "maut", "straße"]))
+    italian = terms("Lo Stato dovrebbe promuovere di più l'energia rinnovabile?")
+    assert {term for word in italian.translations for term in word} >= set(vocabulary(["energie", "erneuerbar"]))
     german = terms("Maut auf der Straße")
-    assert german == (sorted(vocabulary(["maut", "straße"])), [1.0, 1.0])  # German comes first: nothing to add
-    off = QueryTerms(analyzer, index.vocabulary, read_lexicon(dictionaries, LANGUAGES), weight=0.0, limit=5)
-    assert off("Bisogna aumentare il pedaggio sulla strada?")[0] == []  # untranslated: no Italian text indexed
+    assert (german.ids, german.weights, german.translations) == (sorted(vocabulary(["maut", "straße"])), [1.0, 1.0], [])
+    assert QueryTerms(analyzer, index.vocabulary, read_lexicon(dictionaries, LANGUAGES), limit=0)(
+        "Bisogna aumentare il pedaggio sulla strada?"
+    ).translations == []  # fmt: skip
+
+
+def test_stop_words_are_not_translated_and_a_words_translations_are_one_term(tmp_path):
+    folder = tmp_path / "dictd"
+    # "della" is an Italian stop word with entries ("von 2.": its "2." matched pension questions' "2. Säule");
+    # "tassare" has two German senses, which together are one structured term.
+    write_dictd(folder, "freedict-ita-deu", {"della": "von 2.", "tassare": "besteuern; anlegen", "coniugi": "Ehepaar"})
+    analyzer = make_analyzer(",".join(LANGUAGES))
+    texts = ["Ehepaar besteuern", "2. Säule anlegen", "Steuer"]
+    index = build_index(np.array(["1", "2", "3"]), analyzer.analyze_many(texts, ["de", "de", "de"]))
+    vocabulary = index.vocabulary.ids
+    question = QueryTerms(analyzer, index.vocabulary, read_lexicon(folder, LANGUAGES), limit=5)(
+        "Le tasse della coppia: tassare i coniugi?"
+    )  # fmt: skip
+    assert question.language == "it"
+    translated = {term for word in question.translations for term in word}
+    assert not translated & set(vocabulary(["2."]))  # "della" left alone
+    assert tuple(vocabulary(["ehepaar"])) in question.translations
+    assert tuple(sorted(vocabulary(["besteuern", "anlegen"]))) in question.translations  # one word, one term
 
 
 def test_each_question_is_ranked_from_its_own_text(dictionaries):
