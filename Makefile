@@ -4,7 +4,7 @@ PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run nightly test test-fast test-bounds lock clean bench browser latex dictionaries kernels
+.PHONY: run nightly test test-fast test-bounds lock clean bench unseen browser latex dictionaries kernels
 
 # Installed from the tested set, constraints.txt: a changed lock reinstalls (see README: installing). The graph's
 # modules are byte-compiled, as pip compiles a package it installs (not an editable one): where
@@ -62,6 +62,11 @@ test-bounds: $(STAMP)
 # Options after BENCH_ARGS=, e.g. make bench BENCH_ARGS="--arguments 20000 --skip-full-run" (see bench/README.md).
 bench: $(BENCH_STAMP) kernels dictionaries
 	PYTHONPATH=. $(PYTHON) -m bench.benchmark $(BENCH_ARGS)
+
+# Every benchmark command on the real data in ../shared/data, nested cross-validation's held-out figures beside the
+# inner ones: outputs/bench/unseen.json and docs/unseen-data.md (bench/unseen.py).
+unseen: $(STAMP) kernels dictionaries
+	PYTHONPATH=. $(PYTHON) -m bench.unseen $(UNSEEN_ARGS)
 
 # Debian packages a test or a track uses, installed where they are missing and apt-get can run (as root), else a note:
 # $(call debian,FILE,PACKAGES,NOTE) installs PACKAGES (apt-get's options first, if any) unless FILE exists.

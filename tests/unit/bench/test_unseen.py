@@ -1,0 +1,65 @@
+"""bench/unseen.py: the page reads each command's JSON into held-out, inner, gap, spread and target; a command that
+failed is said to be unmeasured, with its error; long --run lists are shown as one folder; a child's JSON and
+timings are read back."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import unseen
+
+SPREAD = {"sd": 0.05, "min": 0.6, "max": 0.8}
+
+
+def _fused(cv_mean: float, gain: float) -> dict:
+    return {"cv_mean": cv_mean, "cv_inner_mean": cv_mean + 0.01, "cv_spread": SPREAD, "cv_gain": gain,
+            "cv_best_single_mean": cv_mean - gain}  # fmt: skip
+
+
+def _timed(found: dict) -> dict:
+    return {"json": found, "command": ["fuse"], "wall_seconds": 1.0, "cpu_seconds": 0.5}
+
+
+def test_the_fusion_rows_hold_the_held_out_figure_its_inner_one_and_the_target():
+    rows = unseen._fusion_rows({"wsum": _fused(0.72, 0.025), "auto": _fused(0.71, 0.015), "rrf": _fused(0.6, -0.1),
+                                "combsum": _fused(0.5, -0.2)})  # fmt: skip
+    assert [row.met for row in rows] == [True, False, None, None, None]
+    assert rows[0].held_out == 0.72 and rows[0].inner == pytest.approx(0.73)
+    assert unseen._cells(rows[0])[:5] == ["fuse --method wsum: nDCG@5", "0.7200", "0.7300", "+0.0100",
+                                          "0.6000–0.8000, 0.0500"]  # fmt: skip
+    assert rows[-1].held_out == pytest.approx(0.695)
+
+
+def test_the_page_has_a_table_per_section_and_names_what_failed():
+    section = unseen.SECTIONS[0]
+    measured = {"fusion": {label: _timed(_fused(0.72, 0.03)) for label in section.commands}}
+    text = unseen.page([section], measured)
+    assert text.startswith("# How good is it on unseen data?\n")
+    assert "| fuse --method auto: nDCG@5 | 0.7200 | 0.7300 | +0.0100 | 0.6000–0.8000, 0.0500 |" in text
+    assert "- `argrank fuse`: 1.0 s wall, 0.5 CPU-s" in text and "What did not help: " in text
+    measured["fusion"]["rrf"] = {"error": "argrank: error: boom", "wall_seconds": 0.1, "cpu_seconds": 0.1}
+    assert "Not measured: rrf: argrank: error: boom" in unseen.page([section], measured)
+
+
+def test_a_folder_of_runs_is_shown_once_and_shared_paths_from_the_repository():
+    arguments = ["fuse", *(o for name in "abc" for o in ("--run", str(unseen.SHARED / "runs" / f"{name}.txt"))),
+                 "--method", "wsum"]  # fmt: skip
+    assert unseen._shown(arguments) == ["fuse", "--run", "../shared/data/runs/*.txt", "--method", "wsum"]
+    two = ["fuse", "--run", "/x/a.txt", "--run", "/x/b.txt"]
+    assert unseen._shown(two) == two
+
+
+def test_a_command_is_run_as_a_child_and_its_failure_kept_in_one_line():
+    found = unseen.run_command(["fuse", "--run", "missing.txt", "--run", "other.txt"])
+    assert found["error"].startswith("argrank: error:") and "missing.txt" in found["error"]
+    assert found["cpu_seconds"] >= 0 and "json" not in found
+
+
+def test_the_quality_rows_check_both_reranking_targets_against_bm25():
+    found = {"spearman": 0.86, "spearman_inner": 0.85, "spearman_spread": SPREAD, "length_spearman": 0.79,
+             "relevance_nDCG@5": 0.60, "quality_nDCG@5": 0.50, "bm25_relevance_nDCG@5": 0.605,
+             "bm25_quality_nDCG@5": 0.46, "relevance_nDCG@5_inner": 0.6, "quality_nDCG@5_inner": 0.5,
+             "relevance_nDCG@5_spread": SPREAD, "quality_nDCG@5_spread": SPREAD}  # fmt: skip
+    rows = unseen._quality_rows({"quality": found})
+    assert [row.met for row in rows] == [True, None, False, True]
+    assert rows[2].target == "≥ BM25 + 0.05 (0.4600 + 0.05)"
