@@ -15,6 +15,7 @@ import pytest
 import yaml
 from graph import REPO, build, cache_state, copy_project, luigi_command, stages_of
 
+from argrank.core.atomic import PAUSE
 from argrank.tracks.registry import track
 from argrank.formats.validation import validate_run
 from argrank.tracks.comparative.stance_labels import LABELS
@@ -166,13 +167,16 @@ def test_sigkill_mid_stage_then_resume_gives_identical_outputs(project, tmp_path
     subprocess.run(luigi_command(runs_file, clean), cwd=REPO, check=True, capture_output=True)
 
     killed = tmp_path / "killed"
+    # The tokenize stage is held before its rename (core.atomic's pause for tests), so the kill lands mid-stage
+    # however fast the machine: 0.2 s after its temporary file appeared was once too late.
     process = subprocess.Popen(
         luigi_command(runs_file, killed), cwd=REPO, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, PAUSE: "/cache/args/tokens/", "ARGRANK_PAUSE_SECONDS": "60"},
     )  # fmt: skip
     tokens = killed / "cache" / "args" / "tokens"
     deadline = time.monotonic() + 120
-    while not (tokens.is_dir() and any(p.name.startswith(".") for p in tokens.iterdir())):
+    while not (tokens.is_dir() and any(p.name.endswith(".tmp") for p in tokens.iterdir())):
         assert process.poll() is None and time.monotonic() < deadline, "the tokenize stage never started"
         time.sleep(0.01)
     time.sleep(0.2)
