@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import luigi
+from luigi.rpc import RemoteScheduler
 from luigi.task import flatten
 
 from argrank.config import Experiment, load_experiment
@@ -38,6 +39,7 @@ from argrank.reporting import history
 from argrank.reporting.movement import keep_rankings, kept_date, movement, moved_beyond
 from tasks.base import DIGESTS, CachedTask
 from tasks.report import ExperimentReport
+from workflows.central import build_until_complete
 from workflows.graph import FullSubmission
 from workflows.luigi_config import luigi_configuration
 from workflows.setup import fresh_build
@@ -177,18 +179,21 @@ def _build(runs_file: str, outputs: str, workers: int, host: str | None = None, 
     if host is not None:  # wait while other workers run what this one's tasks need, and take over a dead one's
         config.set("worker", "keep_alive", "true")
     root = FullSubmission(runs_file=runs_file)
-    result = luigi.build(
-        [root],
-        local_scheduler=host is None,
-        workers=workers,
-        detailed_summary=True,
-        **({} if host is None else {"scheduler_host": host, "scheduler_port": port}),
-    )
+    where = {"local_scheduler": True} if host is None else {"scheduler_host": host, "scheduler_port": port}
+
+    def build_once():
+        return luigi.build([root], workers=workers, detailed_summary=True, **where)
+
+    if host is None:
+        result, gave_up = build_once(), None
+    else:  # other workers may run parts of it, or die running them: build until it is complete (central.py)
+        result, gave_up = build_until_complete(build_once, root, RemoteScheduler(f"http://{host}:{port}/"))
     if result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
         return None
     if host is not None and root.complete():  # other workers ran some of it (Luigi says NOT_RUN): it is all done
         return None
-    return f"argrank: the build failed ({result.status.name}); Luigi's log: {log_file}\n{result.summary_text}"
+    why = gave_up or result.status.name
+    return f"argrank: the build failed ({why}); Luigi's log: {log_file}\n{result.summary_text}"
 
 
 def summary(experiment: Experiment, outputs: str) -> str:
