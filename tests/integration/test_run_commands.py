@@ -16,6 +16,7 @@ import pytest
 import yaml
 from graph import REPO, cache_state, copy_project, stages_of
 
+from argrank.core.atomic import PAUSE
 from argrank.core.integrity import CHECKSUM, _record_text
 from workflows.run import run_experiment
 
@@ -50,11 +51,14 @@ def test_ctrl_c_stops_run_in_one_line_with_status_130_and_the_next_run_resumes_t
     """Ctrl-C (SIGINT) once printed a full KeyboardInterrupt traceback."""
     runs_file, outputs = copy_project(tmp_path, "args")
     command = [sys.executable, "-m", "workflows.cli", "run", "--runs-file", str(runs_file), "--outputs", str(outputs)]
-    started = subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not ((outputs / "cache").is_dir() and cache_state(outputs)):
-        time.sleep(0.2)  # until the first stage is finished: into the build, the rest to do
-    time.sleep(0.5)
+    # The index stage waits before its rename (core.atomic's test pause), so the signal lands mid-build however fast
+    # the machine: half a second after the first stage was once too late, the build already done.
+    env = {**os.environ, PAUSE: "/cache/args/index/", "ARGRANK_PAUSE_SECONDS": "60"}
+    started = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    index, deadline = outputs / "cache" / "args" / "index", time.monotonic() + 120
+    while not (index.is_dir() and any(p.name.startswith(".") and p.name.endswith(".tmp") for p in index.iterdir())):
+        assert started.poll() is None and time.monotonic() < deadline, "the run never reached the index stage"
+        time.sleep(0.1)
     started.send_signal(signal.SIGINT)
     _, stderr = started.communicate(timeout=300)
     assert started.returncode == 130, stderr
