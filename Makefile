@@ -4,7 +4,7 @@ PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run nightly test test-fast test-bounds lock clean bench unseen browser latex dictionaries kernels
+.PHONY: run nightly test test-fast test-bounds lock clean bench bench-scale unseen browser latex dictionaries kernels
 
 # Installed from the tested set, constraints.txt: a changed lock reinstalls (see README: installing). The graph's
 # modules are byte-compiled, as pip compiles a package it installs (not an editable one): where
@@ -62,6 +62,12 @@ test-bounds: $(STAMP)
 # Options after BENCH_ARGS=, e.g. make bench BENCH_ARGS="--arguments 20000 --skip-full-run" (see bench/README.md).
 bench: $(BENCH_STAMP) kernels dictionaries
 	PYTHONPATH=. $(PYTHON) -m bench.benchmark $(BENCH_ARGS)
+
+# The cost curve: the benchmark at 1×, 3× and 10× args.me, ours beside tantivy and bm25s-numba (bench/scale.py):
+# outputs/bench/scale.json, docs/img/scale.png and the cost-curve section of docs/benchmarks.md. About an hour here,
+# and some 25 GB of disk under outputs/bench/scale (the corpora are generated once and kept).
+bench-scale: $(BENCH_STAMP) kernels dictionaries
+	PYTHONPATH=. $(PYTHON) -m bench.scale $(SCALE_ARGS)
 
 # Every benchmark command on the real data in ../shared/data, nested cross-validation's held-out figures beside the
 # inner ones: outputs/bench/unseen.json and docs/unseen-data.md (bench/unseen.py).

@@ -111,3 +111,17 @@ def package_version(distribution: str) -> str | None:
         return version(distribution)
     except PackageNotFoundError:
         return None
+
+
+def held_bytes(holder: object, prefix: str = "") -> dict[str, int]:
+    """The bytes each array attribute of `holder` holds (numpy's or Arrow's; a Postings- or Index-like attribute is
+    opened one level down, as `postings.indices`): what a stage keeps in memory, by name, largest first."""
+    sizes: dict[str, int] = {}
+    for name, value in vars(holder).items():
+        size = getattr(value, "nbytes", None)
+        if isinstance(size, int) and not callable(size):
+            sizes[prefix + name.lstrip("_")] = size
+        elif not prefix and hasattr(value, "__dict__") and not isinstance(value, type):
+            sizes.update(held_bytes(value, f"{name.lstrip('_')}."))
+    return dict(sorted(sizes.items(), key=lambda item: -item[1]))
+

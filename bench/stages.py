@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import bench.peers  # noqa: F401  (registers the peers' stages)
 from argrank import kernels
 from bench.agreement import TOP
-from bench.harness import STAGES, again, best_of, phase_fields, stage, tree_bytes
+from bench.harness import STAGES, again, best_of, held_bytes, phase_fields, stage, tree_bytes
 from bench.inputs import in_index_order, read_queries
 from bench.measure import Phases
 from bench.ours import term_lookup, top_k_loop
@@ -168,6 +168,9 @@ def index(params: dict, phases: Phases) -> dict:
         "save_seconds": p["save_index"]["seconds"],
         "peak_rss_through_build_bytes": phases.peak_through("load_tokens", "build_index"),
         "build_rss_increase_bytes": p["build_index"]["peak_rss_bytes"] - p["build_index"]["rss_before_bytes"],
+        # What the build holds (scale.md): the token codes it reads and the index it makes.
+        "holds": {**{f"tokens.{k}": v for k, v in held_bytes(tokens).items()},
+                  **{f"index.{k}": v for k, v in held_bytes(built).items()}},  # fmt: skip
         "documents": built.num_docs,
         "terms": len(built.terms),
         "postings": int(built.postings.nnz),
@@ -261,6 +264,10 @@ def rank(params: dict, phases: Phases) -> dict:
         "query_terms": sum(len(q["tokens"]) for q in queries),
         "ranked_rows": table.num_rows,
         "documents": loaded.num_docs,
+        # What ranking holds (scale.md): the loaded index, and the ranker's per-posting and per-document arrays
+        # (the scores a topic accumulates among them).
+        "holds": {**{f"index.{k}": v for k, v in held_bytes(loaded).items()},
+                  **{f"ranker.{k}": v for k, v in held_bytes(ranker).items() if not k.startswith("index.")}},  # fmt: skip
     }
 
 
