@@ -27,6 +27,7 @@ from pathlib import Path
 
 from argrank.core.atomic import atomic_write_text
 from bench import report
+from bench.formatting import section_of, with_section
 from bench.measure import run_child
 
 REPO = Path(__file__).resolve().parent.parent
@@ -350,8 +351,9 @@ class Bench:
                 path = DOCS_PAGE
             else:
                 print(f"[bench] {DOCS_PAGE.relative_to(REPO)} left as it is: not a full run (--docs PATH writes it)")
-        if path is not None:
-            atomic_write_text(path, report.docs_page(self.results))
+        if path is not None:  # the cost curve's section, which `make bench-scale` writes, is kept
+            kept = section_of(path.read_text(encoding="utf-8")) if path.is_file() else ""
+            atomic_write_text(path, with_section(report.docs_page(self.results), kept))
             print(f"[bench] wrote {path}")
 
 

@@ -33,3 +33,28 @@ def table(header: list[str], rows: list[list[str]]) -> list[str]:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return lines
+
+
+# The cost curve's section of docs/benchmarks.md, which `make bench-scale` writes and `make bench` keeps.
+SCALE_BEGIN = "<!-- scale:begin (bench/scale.py writes this section) -->"
+SCALE_END = "<!-- scale:end -->"
+
+
+def with_section(text: str, section: str, begin: str = SCALE_BEGIN, end: str = SCALE_END) -> str:
+    """`text` with its part from `begin` to `end` replaced by `section` (which carries the markers), or `section`
+    appended where `text` has none; an empty `section` leaves `text` as it is."""
+    if not section:
+        return text
+    start, stop = text.find(begin), text.find(end)
+    if start >= 0 and stop > start:
+        text = text[:start] + section.strip("\n") + text[stop + len(end):]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section.strip("\n") + "\n"
+    return text if text.endswith("\n") else text + "\n"
+
+
+def section_of(text: str, begin: str = SCALE_BEGIN, end: str = SCALE_END) -> str:
+    """The part of `text` from `begin` to `end`, markers included; empty where it has none."""
+    start, stop = text.find(begin), text.find(end)
+    return text[start : stop + len(end)] + "\n" if start >= 0 and stop > start else ""
+

@@ -27,15 +27,15 @@ from pathlib import Path
 
 from argrank.core.atomic import atomic_write_text
 from bench import report
-from bench.formatting import GIB, MIB
+from bench.formatting import GIB, MIB, SCALE_BEGIN, SCALE_END, with_section
 from bench.benchmark import REPO, _load_average
 from bench.measure import run_child
 
 DOCS_PAGE = REPO / "docs" / "benchmarks.md"
 PLOT = Path("img") / "scale.png"  # beside the docs page
-BEGIN, END = "<!-- scale:begin (bench/scale.py writes this section) -->", "<!-- scale:end -->"
 SCALE_PAGE = Path("scale.md")
-SCALE_BEGIN, SCALE_END = "<!-- projection:begin (bench/scale.py writes this section) -->", "<!-- projection:end -->"
+PROJECTION_BEGIN = "<!-- projection:begin (bench/scale.py writes this section) -->"
+PROJECTION_END = "<!-- projection:end -->"
 STAGES = ("ingest", "tokenize", "index", "rank")
 MEMORY_SHARE = 0.5  # bm25s-numba runs at a point only where its projected peak stays below this share of memory
 # Targets of the cost curve (issue 61), judged on CPU-seconds.
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         docs = args.docs.resolve().parent  # the plot and scale.md beside the page: --docs elsewhere writes all there
         plot(results["points"], docs / PLOT)
         write_section(args.docs, section(results))
-        write_section(docs / SCALE_PAGE, projection(results["points"]), SCALE_BEGIN, SCALE_END)
+        write_section(docs / SCALE_PAGE, projection(results["points"]), PROJECTION_BEGIN, PROJECTION_END)
         print(f"[scale] wrote {docs / PLOT}, the cost-curve section of {args.docs} and the projection in "
               f"{docs / SCALE_PAGE}")  # fmt: skip
     print(section(results))
@@ -219,7 +219,7 @@ def section(results: dict) -> str:
     """The cost curve as Markdown: a table per point, the targets, the shards check and where memory goes at the
     largest point."""
     points = results["points"]
-    lines = [BEGIN, "## Cost curve: 1× to 10× args.me (`make bench-scale`)", "",
+    lines = [SCALE_BEGIN, "## Cost curve: 1× to 10× args.me (`make bench-scale`)", "",
              "Written by `make bench-scale` (`bench/scale.py`) from `outputs/bench/scale.json`; CPU-seconds are user + "
              "system of the process doing the work, the load average beside each point. Top-1000 is our 50-topic "
              "loop timed in each peer's own rounds.", "",
@@ -252,7 +252,7 @@ def section(results: dict) -> str:
             lines.append(f"- {stage_name}: {top}")
     for error in results.get("errors", []):
         lines.append(f"\nError: {error}")
-    lines.append(END)
+    lines.append(SCALE_END)
     return "\n".join(lines) + "\n"
 
 
@@ -267,10 +267,10 @@ def projection(points: list[dict]) -> str:
     """A power law through the two largest points measured (y = c·xᵏ), for each figure that grows with the corpus,
     extended to 30× and 100× args.me: a projection, stated as such, for docs/scale.md."""
     measured = [p for p in points if p.get("full_cpu_seconds")]
-    lines = [SCALE_BEGIN, "Measured by `make bench-scale` (`bench/scale.py`), and projected from its two largest points "
+    lines = [PROJECTION_BEGIN, "Measured by `make bench-scale` (`bench/scale.py`), and projected from its two largest points "
              "by a power law through them (exponent k: 1 is linear). A projection, not a measurement.", ""]  # fmt: skip
     if len(measured) < 2:
-        return "\n".join([*lines, "Fewer than two points were measured: no projection.", SCALE_END]) + "\n"
+        return "\n".join([*lines, "Fewer than two points were measured: no projection.", PROJECTION_END]) + "\n"
     small, large = measured[-2], measured[-1]
     header = " | ".join(f"{p['scale']:g}× measured" for p in measured)
     lines += [f"| figure | {header} | k | " + " | ".join(f"{x}× projected" for x in PROJECTED) + " |",
@@ -282,19 +282,14 @@ def projection(points: list[dict]) -> str:
         at = [large[key] * (x * report.FULL_SIZE / large["arguments"]) ** k / unit for x in PROJECTED]
         cells = [shown.format(p[key] / unit) if p.get(key) else "-" for p in measured]
         lines.append(f"| {label} | " + " | ".join(cells) + f" | {k:.2f} | " + " | ".join(shown.format(v) for v in at) + " |")
-    lines.append(SCALE_END)
+    lines.append(PROJECTION_END)
     return "\n".join(lines) + "\n"
 
 
-def write_section(page: Path, text: str, begin: str = BEGIN, end: str = END) -> None:
-    """Replace the cost-curve section of `page` (between BEGIN and END), or append it."""
+def write_section(page: Path, text: str, begin: str = SCALE_BEGIN, end: str = SCALE_END) -> None:
+    """Replace the section of `page` between `begin` and `end` with `text`, or append it."""
     current = page.read_text(encoding="utf-8") if page.is_file() else ""
-    start, stop = current.find(begin), current.find(end)
-    if start >= 0 and stop > start:
-        current = current[:start] + text.rstrip("\n") + current[stop + len(end):]
-    else:
-        current = current.rstrip("\n") + "\n\n" + text
-    atomic_write_text(page, current if current.endswith("\n") else current + "\n")
+    atomic_write_text(page, with_section(current, text, begin, end))
 
 
 def plot(points: list[dict], path: Path) -> None:

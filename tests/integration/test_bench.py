@@ -166,3 +166,33 @@ def test_a_missed_target_is_fail_and_an_unmeasured_one_says_so():
     information = {row["figure"]: row["shown"] for row in report.information(results)}
     assert information["index build against bm25s (numpy backend)"] == "10.00× faster on CPU"
     assert information["index build peak RSS against bm25s's (numpy backend)"] == "—"
+
+
+def test_the_cost_curve_runs_end_to_end_on_two_small_points(tmp_path):
+    """`make bench-scale` on 0.004× and 0.008× args.me: scale.json's points carry the figures the issue names, the
+    targets a verdict each, the shards check compares the largest point's runs, and the docs pages and plot are
+    written beside --docs (the checkout's own pages untouched)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "benchmarks.md").write_text("# Benchmarks\n\nmake bench's figures\n", encoding="utf-8")
+    (docs / "scale.md").write_text("# Scale\n", encoding="utf-8")
+    command = [sys.executable, "-m", "bench.scale", "--scale", "0.004,0.008", "--repeats", "1",
+               "--out", str(tmp_path / "scale"), "--docs", str(docs / "benchmarks.md")]  # fmt: skip
+    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+    results = json.loads((tmp_path / "scale.json").read_text(encoding="utf-8"))
+    assert results["errors"] == [] and [p["scale"] for p in results["points"]] == [0.004, 0.008]
+    for point in results["points"]:
+        assert point["arguments"] == round(point["scale"] * report.FULL_SIZE)
+        assert point["full_cpu_seconds"] > 0 and point["full_peak_rss_bytes"] > 0 and point["cache_bytes"] > 0
+        assert point["build_cpu_seconds"] > 0 and point["top_k_cpu_ms"] > 0 and point["rerun_cpu_seconds"] > 0
+        assert set(point["stages"]) == {"ingest", "tokenize", "index", "rank"}
+        assert point["holds"]["index"]["tokens.codes"] > 0 and point["holds"]["rank"]["index.postings.indices"] > 0
+        assert (point["tantivy_top_k_cpu_ms"] is not None) == installed(EXTRA_PEERS["tantivy"])
+    assert all(t["verdict"] in STATUSES for t in results["targets"])
+    assert results["shards_check"]["identical"] and results["shards_check"]["files"] == 2
+    page = (docs / "benchmarks.md").read_text(encoding="utf-8")
+    assert page.startswith("# Benchmarks\n\nmake bench's figures\n") and "| 0.008× | 3,102 |" in page
+    assert "| FullSubmission CPU-s |" in (docs / "scale.md").read_text(encoding="utf-8")
+    assert (docs / "img" / "scale.png").read_bytes()[:4] == b"\x89PNG"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bench import scale
+from bench.formatting import SCALE_BEGIN, SCALE_END, section_of, with_section
 from bench.formatting import GIB
 
 
@@ -73,11 +74,11 @@ def test_the_projection_follows_the_power_law_through_the_two_largest_points(tmp
 def test_sections_replace_their_own_markers_only(tmp_path):
     page = tmp_path / "benchmarks.md"
     page.write_text("# Benchmarks\n\nkept\n", encoding="utf-8")
-    scale.write_section(page, f"{scale.BEGIN}\nfirst\n{scale.END}\n")
-    scale.write_section(page, f"{scale.BEGIN}\nsecond\n{scale.END}\n")
+    scale.write_section(page, f"{SCALE_BEGIN}\nfirst\n{SCALE_END}\n")
+    scale.write_section(page, f"{SCALE_BEGIN}\nsecond\n{SCALE_END}\n")
     text = page.read_text(encoding="utf-8")
     assert text.startswith("# Benchmarks\n\nkept\n") and "second" in text and "first" not in text
-    assert text.count(scale.BEGIN) == 1
+    assert text.count(SCALE_BEGIN) == 1
 
 
 def test_the_section_and_plot_are_written_from_the_points(tmp_path):
@@ -87,3 +88,12 @@ def test_the_section_and_plot_are_written_from_the_points(tmp_path):
     assert "| 3× | 1,163,220 | 45.0 (48.0) |" in text and "index.postings.indices" in text
     scale.plot(points, tmp_path / "img" / "scale.png")
     assert (tmp_path / "img" / "scale.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_make_bench_keeps_the_cost_curve_section_when_it_rewrites_the_page():
+    old = f"# Benchmarks\n\nold figures\n\n{SCALE_BEGIN}\nthe curve\n{SCALE_END}\n"
+    kept = section_of(old)
+    assert kept == f"{SCALE_BEGIN}\nthe curve\n{SCALE_END}\n"
+    new = with_section("# Benchmarks\n\nnew figures\n", kept)
+    assert new == f"# Benchmarks\n\nnew figures\n\n{SCALE_BEGIN}\nthe curve\n{SCALE_END}\n"
+    assert with_section("# Benchmarks\n", section_of("# no section\n")) == "# Benchmarks\n"
