@@ -80,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         numba_note = None
         if projected_peak is not None and projected_peak * arguments > MEMORY_SHARE * _memory_bytes():
             numba_note = (f"bm25s-numba left out: its peak, projected from the last point, "
-                          f"{projected_peak * arguments / GIB:.1f} GiB, passes three quarters of the machine's memory")  # fmt: skip
+                          f"{projected_peak * arguments / GIB:.1f} GiB, passes three quarters of the machine's "
+                          "memory")  # fmt: skip
         else:
             peers.append("bm25s-numba")
         folder = out / f"x{scale:g}"
@@ -92,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         child = run_child(command, out / f"x{scale:g}.log", REPO, _environment())
         path = folder / "results.json"
         if child.returncode != 0 or not path.is_file():
-            results["errors"].append(f"{scale:g}×: bench.benchmark exit {child.returncode}; see {out / f'x{scale:g}.log'}")
+            log = out / f"x{scale:g}.log"
+            results["errors"].append(f"{scale:g}×: bench.benchmark exit {child.returncode}; see {log}")
         if not path.is_file():
             continue
         measured = json.loads(path.read_text(encoding="utf-8"))
@@ -190,8 +192,8 @@ def targets(points: list[dict], shards: dict | None) -> list[dict]:
     by_scale = {p["scale"]: p for p in points}
     one, ten = by_scale.get(1.0), by_scale.get(10.0)
     growth = _ratio(ten and ten.get("full_cpu_seconds"), one and one.get("full_cpu_seconds"))
-    rows.append(_target("FullSubmission CPU-s at 10× ≤ 12 × at 1×", growth, growth is not None and growth <= FULL_GROWTH_AT_10,
-                        f"{growth:.2f}×" if growth else None))  # fmt: skip
+    rows.append(_target("FullSubmission CPU-s at 10× ≤ 12 × at 1×", growth,
+                        growth is not None and growth <= FULL_GROWTH_AT_10, f"{growth:.2f}×" if growth else None))
     peak = ten and ten.get("full_peak_rss_bytes")
     rows.append(_target("FullSubmission peak RSS at 10× ≤ 8 GiB", peak, peak is not None and peak <= FULL_PEAK_AT_10,
                         f"{peak / GIB:.2f} GiB" if peak else None))  # fmt: skip
@@ -203,7 +205,8 @@ def targets(points: list[dict], shards: dict | None) -> list[dict]:
                                 p.get("bm25s_numba_note")))  # fmt: skip
         ratio = _ratio(p.get("tantivy_build_cpu_seconds"), p.get("build_cpu_seconds"))
         rows.append(_target(f"{p['scale']:g}×: index build ≥ 5× faster than tantivy", ratio,
-                            ratio is not None and ratio >= BUILD_VS_TANTIVY, f"{ratio:.2f}×" if ratio else None))  # fmt: skip
+                            ratio is not None and ratio >= BUILD_VS_TANTIVY,
+                            f"{ratio:.2f}×" if ratio else None))  # fmt: skip
     if shards is not None:
         rows.append(_target(f"runs byte-identical with {shards['shards']} shards at the largest point",
                             shards["identical"], shards["identical"], f"{shards['files']} run files"))  # fmt: skip
@@ -224,12 +227,15 @@ def section(results: dict) -> str:
              "system of the process doing the work, the load average beside each point. Top-1000 is our 50-topic "
              "loop timed in each peer's own rounds.", "",
              "![CPU-seconds and peak memory against corpus size](img/scale.png)", "",
-             "| scale | arguments | FullSubmission CPU-s (wall) | peak RSS | cache | re-run after k1 CPU-s | build CPU-s: ours / tantivy / bm25s-numba | top-1000 CPU ms: ours / tantivy / bm25s-numba | load (start → end) |",
+             "| scale | arguments | FullSubmission CPU-s (wall) | peak RSS | cache | re-run after k1 CPU-s "
+             "| build CPU-s: ours / tantivy / bm25s-numba | top-1000 CPU ms: ours / tantivy / bm25s-numba "
+             "| load (start → end) |",
              "|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for p in points:
         lines.append(
-            f"| {p['scale']:g}× | {p['arguments']:,} | {_num(p.get('full_cpu_seconds'))} ({_num(p.get('full_wall_seconds'))}) "
-            f"| {_gib(p.get('full_peak_rss_bytes'))} | {_gib(p.get('cache_bytes'))} | {_num(p.get('rerun_cpu_seconds'), 2)} "
+            f"| {p['scale']:g}× | {p['arguments']:,} | {_num(p.get('full_cpu_seconds'))} "
+            f"({_num(p.get('full_wall_seconds'))}) | {_gib(p.get('full_peak_rss_bytes'))} "
+            f"| {_gib(p.get('cache_bytes'))} | {_num(p.get('rerun_cpu_seconds'), 2)} "
             f"| {_num(p.get('build_cpu_seconds'))} / {_num(p.get('tantivy_build_cpu_seconds'))} / "
             f"{_num(p.get('bm25s_numba_build_cpu_seconds'))} | {_num(p.get('top_k_cpu_ms'))} / "
             f"{_num(p.get('tantivy_top_k_cpu_ms'))} / {_num(p.get('bm25s_numba_top_k_cpu_ms'))} "
@@ -238,8 +244,8 @@ def section(results: dict) -> str:
     lines += ["", "| stage | " + " | ".join(f"{p['scale']:g}×: CPU-s, peak RSS" for p in points) + " |",
               "|---|" + "---|" * len(points)]  # fmt: skip
     for name in STAGES:
-        cells = [f"{_num(s.get('cpu_seconds'))}, {_gib(s.get('peak_rss_bytes'))}" if (s := p["stages"].get(name)) else "-"
-                 for p in points]  # fmt: skip
+        cells = [f"{_num(s.get('cpu_seconds'))}, {_gib(s.get('peak_rss_bytes'))}" if (s := p["stages"].get(name))
+                 else "-" for p in points]  # fmt: skip
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     lines += ["", "| target | figure | |", "|---|---|---|"]
     lines += [f"| {t['target']} | {t['figure']} | {t['verdict']} |" for t in results["targets"]]
@@ -267,8 +273,9 @@ def projection(points: list[dict]) -> str:
     """A power law through the two largest points measured (y = c·xᵏ), for each figure that grows with the corpus,
     extended to 30× and 100× args.me: a projection, stated as such, for docs/scale.md."""
     measured = [p for p in points if p.get("full_cpu_seconds")]
-    lines = [PROJECTION_BEGIN, "Measured by `make bench-scale` (`bench/scale.py`), and projected from its two largest points "
-             "by a power law through them (exponent k: 1 is linear). A projection, not a measurement.", ""]  # fmt: skip
+    lines = [PROJECTION_BEGIN, "Measured by `make bench-scale` (`bench/scale.py`), and projected from its two largest "
+             "points by a power law through them (exponent k: 1 is linear). A projection, not a measurement.",
+             ""]  # fmt: skip
     if len(measured) < 2:
         return "\n".join([*lines, "Fewer than two points were measured: no projection.", PROJECTION_END]) + "\n"
     small, large = measured[-2], measured[-1]
@@ -281,7 +288,8 @@ def projection(points: list[dict]) -> str:
         k = math.log(large[key] / small[key]) / math.log(large["arguments"] / small["arguments"])
         at = [large[key] * (x * report.FULL_SIZE / large["arguments"]) ** k / unit for x in PROJECTED]
         cells = [shown.format(p[key] / unit) if p.get(key) else "-" for p in measured]
-        lines.append(f"| {label} | " + " | ".join(cells) + f" | {k:.2f} | " + " | ".join(shown.format(v) for v in at) + " |")
+        projected = " | ".join(shown.format(v) for v in at)
+        lines.append(f"| {label} | " + " | ".join(cells) + f" | {k:.2f} | {projected} |")
     lines.append(PROJECTION_END)
     return "\n".join(lines) + "\n"
 
