@@ -25,6 +25,7 @@ import sys
 import time
 from pathlib import Path
 
+import argrank.lazylibs as lazylibs
 from argrank.core.atomic import atomic_write_text
 from bench import report
 from bench.formatting import GIB, MIB, SCALE_BEGIN, SCALE_END, with_section
@@ -303,8 +304,6 @@ def write_section(page: Path, text: str, begin: str = SCALE_BEGIN, end: str = SC
 def plot(points: list[dict], path: Path) -> None:
     """CPU-seconds (FullSubmission, index build, top-1000; ours and the peers') and peak memory against corpus
     size, both axes logarithmic."""
-    import argrank.lazylibs as lazylibs
-
     plt = lazylibs.matplotlib_pyplot()
     sizes = [p["arguments"] for p in points]
     figure, (cpu, memory) = plt.subplots(1, 2, figsize=(11, 4.2))
