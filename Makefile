@@ -64,8 +64,8 @@ bench: $(BENCH_STAMP) kernels dictionaries
 	PYTHONPATH=. $(PYTHON) -m bench.benchmark $(BENCH_ARGS)
 
 # The cost curve: the benchmark at 1×, 3× and 10× args.me, ours beside tantivy and bm25s-numba (bench/scale.py):
-# outputs/bench/scale.json, docs/img/scale.png and the cost-curve section of docs/benchmarks.md. About an hour here,
-# and some 25 GB of disk under outputs/bench/scale (the corpora are generated once and kept).
+# outputs/bench/scale.json, docs/img/scale.png and the cost-curve section of docs/benchmarks.md. Long, and tens of GB
+# of disk under outputs/bench/scale (the corpora are generated once and kept); SCALE_ARGS=--report-only redraws.
 bench-scale: $(BENCH_STAMP) kernels dictionaries
 	PYTHONPATH=. $(PYTHON) -m bench.scale $(SCALE_ARGS)
 

@@ -1,7 +1,7 @@
 """`make bench-scale`: how argrank's cost grows with the corpus, beside its peers', from 1× to 10× args.me.
 
     python -m bench.scale [--scale 1,3,10] [--seed 0] [--topics 50] [--repeats 5] [--out outputs/bench/scale]
-                          [--shards-check 2 | --no-shards-check] [--docs PATH | --no-docs]
+                          [--shards-check 2 | --no-shards-check] [--docs PATH | --no-docs] [--report-only]
 
 Each point is one `bench.benchmark` run (a child process) on a synthetic args.me corpus of that many times args.me's
 387,740 arguments (same generator and seed; generated once into OUT/x<scale>/ and reused): our stages, tantivy and
@@ -59,6 +59,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     docs = parser.add_mutually_exclusive_group()
     docs.add_argument("--docs", type=Path, default=DOCS_PAGE, help="the page whose cost-curve section is rewritten")
     docs.add_argument("--no-docs", action="store_true", help="leave docs/benchmarks.md and docs/img as they are")
+    parser.add_argument("--report-only", action="store_true",
+                        help="measure nothing: write the docs and plot again from OUT/../scale.json")
     args = parser.parse_args(argv)
     try:
         args.scales = sorted({float(s) for s in args.scale.split(",") if s.strip()})
@@ -72,6 +74,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     out = args.out.resolve()
+    if args.report_only:
+        results = json.loads((out.parent / "scale.json").read_text(encoding="utf-8"))
+        write_docs(args, results)
+        print(section(results))
+        return 0
     out.mkdir(parents=True, exist_ok=True)
     results = {"machine": report.machine(), "points": [], "errors": []}
     projected_peak = None  # bm25s-numba's peak per argument, from the last point that ran it
@@ -115,15 +122,21 @@ def main(argv: list[str] | None = None) -> int:
     results["targets"] = targets(results["points"], results.get("shards_check"))
     atomic_write_text(out.parent / "scale.json", json.dumps(results, indent=1) + "\n")
     print(f"[scale] wrote {out.parent / 'scale.json'}")
-    if not args.no_docs and results["points"]:
-        docs = args.docs.resolve().parent  # the plot and scale.md beside the page: --docs elsewhere writes all there
-        plot(results["points"], docs / PLOT)
-        write_section(args.docs, section(results))
-        write_section(docs / SCALE_PAGE, projection(results["points"]), PROJECTION_BEGIN, PROJECTION_END)
-        print(f"[scale] wrote {docs / PLOT}, the cost-curve section of {args.docs} and the projection in "
-              f"{docs / SCALE_PAGE}")  # fmt: skip
+    write_docs(args, results)
     print(section(results))
     return 1 if results["errors"] else 0
+
+
+def write_docs(args: argparse.Namespace, results: dict) -> None:
+    """The plot, the cost-curve section of --docs and the projection in scale.md beside it (unless --no-docs)."""
+    if args.no_docs or not results["points"]:
+        return
+    docs = args.docs.resolve().parent  # the plot and scale.md beside the page: --docs elsewhere writes all there
+    plot(results["points"], docs / PLOT)
+    write_section(args.docs, section(results))
+    write_section(docs / SCALE_PAGE, projection(results["points"]), PROJECTION_BEGIN, PROJECTION_END)
+    print(f"[scale] wrote {docs / PLOT}, the cost-curve section of {args.docs} and the projection in "
+          f"{docs / SCALE_PAGE}")  # fmt: skip
 
 
 def point_of(scale: float, measured: dict, folder: Path) -> dict:
@@ -250,12 +263,20 @@ def section(results: dict) -> str:
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     lines += ["", "| target | figure | |", "|---|---|---|"]
     lines += [f"| {t['target']} | {t['figure']} | {t['verdict']} |" for t in results["targets"]]
+    shards = results.get("shards_check")
+    if shards and points:
+        lines += ["", f"The {points[-1]['scale']:g}× submission built again with `shards: {shards['shards']}` (its "
+                  f"last runs file, a fresh output folder): {_num(shards.get('cpu_seconds'))} CPU-s "
+                  f"({_num(shards.get('wall_seconds'))} s wall), peak RSS {_gib(shards.get('peak_rss_bytes'))}; its "
+                  f"{shards['files']} run files {'byte-identical' if shards['identical'] else 'NOT identical'} to the "
+                  "unsharded build's."]  # fmt: skip
     if points and points[-1].get("holds"):
         largest = points[-1]
         lines += ["", f"What holds memory at {largest['scale']:g}× (arrays allocated, largest first; the ranker's "
                   "per-posting cache is filled only where queries reach):", ""]  # fmt: skip
         for stage_name, held in largest["holds"].items():
-            top = ", ".join(f"{name} {size / MIB:,.0f} MiB" for name, size in list(held.items())[:6])
+            largest = sorted(held.items(), key=lambda item: -item[1])[:8]
+            top = ", ".join(f"{name} {size / MIB:,.0f} MiB" for name, size in largest)
             lines.append(f"- {stage_name}: {top}")
     for error in results.get("errors", []):
         lines.append(f"\nError: {error}")

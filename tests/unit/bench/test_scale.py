@@ -3,6 +3,8 @@ it writes into the docs pages."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bench import scale
@@ -97,3 +99,20 @@ def test_make_bench_keeps_the_cost_curve_section_when_it_rewrites_the_page():
     new = with_section("# Benchmarks\n\nnew figures\n", kept)
     assert new == f"# Benchmarks\n\nnew figures\n\n{SCALE_BEGIN}\nthe curve\n{SCALE_END}\n"
     assert with_section("# Benchmarks\n", section_of("# no section\n")) == "# Benchmarks\n"
+
+
+def test_report_only_writes_the_docs_again_from_scale_json_without_measuring(tmp_path):
+    points = [_point(1, 1, tmp_path), _point(10, 10, tmp_path)]
+    shards = {"shards": 2, "identical": True, "files": 2, "cpu_seconds": 140.0, "wall_seconds": 142.0,
+              "peak_rss_bytes": 4 * GIB}  # fmt: skip
+    results = {"points": points, "targets": scale.targets(points, shards), "errors": [], "shards_check": shards}
+    (tmp_path / "scale.json").write_text(json.dumps(results), encoding="utf-8")
+    page = tmp_path / "docs" / "benchmarks.md"
+    page.parent.mkdir()
+    page.write_text("# Benchmarks\n", encoding="utf-8")
+    assert scale.main(["--report-only", "--out", str(tmp_path / "scale"), "--docs", str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert "| 10× | 3,877,400 | 150.0 (160.0) |" in text and "built again with `shards: 2`" in text
+    assert "byte-identical" in text and (tmp_path / "docs" / "img" / "scale.png").is_file()
+    assert "| FullSubmission CPU-s |" in (tmp_path / "docs" / "scale.md").read_text(encoding="utf-8")
+    assert not (tmp_path / "scale").exists()  # nothing measured
