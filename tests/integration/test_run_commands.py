@@ -54,7 +54,10 @@ def test_ctrl_c_stops_run_in_one_line_with_status_130_and_the_next_run_resumes_t
     # The index stage waits before its rename (core.atomic's test pause), so the signal lands mid-build however fast
     # the machine: half a second after the first stage was once too late, the build already done.
     env = {**os.environ, PAUSE: "/cache/args/index/", "ARGRANK_PAUSE_SECONDS": "60"}
-    started = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Ctrl-C as a terminal delivers it: a test process started in the background inherits SIGINT ignored, and so
+    # would the run (a fresh-clone CI run started with `&` once saw it finish with exit 0).
+    started = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
     index, deadline = outputs / "cache" / "args" / "index", time.monotonic() + 120
     while not (index.is_dir() and any(p.name.startswith(".") and p.name.endswith(".tmp") for p in index.iterdir())):
         assert started.poll() is None and time.monotonic() < deadline, "the run never reached the index stage"
