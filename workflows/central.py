@@ -5,8 +5,8 @@ complete, when every task left is another worker's: one running the last stages,
 RUNNING until luigid gives the worker up, then FAILED until `retry_delay`), or a build whose outputs were removed
 within seconds of its last run (luigid ignores PENDING claims that soon after DONE). `build_until_complete` then
 schedules the graph again, every POLL_S seconds, so the worker takes over what is handed back, and stops when the
-root is complete, when the build failed in this worker, or when for IDLE_S seconds no task of the graph ran
-anywhere and none was handed to it.
+root is complete, when the build failed in this worker, when luigid can no longer be asked, or when for IDLE_S
+seconds no task of the graph ran anywhere and none was handed to it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import time
 from typing import Callable
 
 import luigi
-from luigi.rpc import RemoteScheduler
+from luigi.rpc import RemoteScheduler, RPCError
 from luigi.task import flatten
 
 POLL_S = 5.0
@@ -45,7 +45,10 @@ def build_until_complete(
             return result, None
         if result.status != luigi.LuigiStatusCode.NOT_RUN:
             return result, None
-        running = running_elsewhere(root, scheduler)
+        try:
+            running = running_elsewhere(root, scheduler)
+        except RPCError as error:  # luigid gone since the build began: say so, not a traceback
+            return result, f"luigid could not be asked what runs ({error})"
         now = clock()
         if running:
             idle_since = None

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import luigi
 import pytest
+from luigi.rpc import RPCError
 
 from workflows.central import IDLE_S, POLL_S, build_until_complete, graph_ids
 
@@ -97,6 +98,18 @@ def test_nothing_running_nor_handed_back_for_idle_s_gives_up_saying_so():
                                            sleep=clock.sleep)  # fmt: skip
     assert result.status == NOT_RUN and "no worker ran its remaining tasks" in gave_up
     assert IDLE_S < clock.now <= IDLE_S + 2 * POLL_S
+
+
+def test_a_scheduler_gone_since_the_build_began_is_said_in_one_line():
+    class Gone:
+        def task_list(self, **_):
+            raise RPCError("Errors (3 attempts) when connecting to remote scheduler 'http://127.0.0.1:1'")
+
+    root, clock = Root(), Clock()
+    build_once, calls = _builds([NOT_RUN], root)
+    result, gave_up = build_until_complete(build_once, root, Gone(), clock=clock, sleep=clock.sleep)
+    assert result.status == NOT_RUN and gave_up.startswith("luigid could not be asked what runs (Errors")
+    assert len(calls) == 1
 
 
 @pytest.fixture(autouse=True)
