@@ -131,11 +131,7 @@ def test_damage_below_the_file_system_is_found_by_the_deep_check_alone(tmp_path)
 
 
 def test_a_record_from_before_ctimes_were_kept_is_hashed_once_and_brought_up_to_date(tmp_path):
-    target = tmp_path / "run.txt"
-    target.write_text("1 Q0 d 1 1.0 run\n")
-    record_written(target)
-    record = tmp_path / ".run.txt.written.json"
-    entry = json.loads(record.read_text())
+    target, record, entry = _recorded(tmp_path)
     del entry["run.txt"]["ctime_ns"], entry[CHECKSUM]  # as records were written then: no ctime, no checksum
     record.write_text(json.dumps(entry))
     assert damage(target) is None
@@ -144,11 +140,7 @@ def test_a_record_from_before_ctimes_were_kept_is_hashed_once_and_brought_up_to_
 
 def test_a_record_whose_digest_or_size_lost_a_digit_is_damage_though_its_target_is_untouched(tmp_path):
     """A flipped hex digit of a record, the time set back, once passed: the record vouched for what was not."""
-    target = tmp_path / "run.txt"
-    target.write_text("1 Q0 d 1 1.0 run\n")
-    record_written(target)
-    record = tmp_path / ".run.txt.written.json"
-    entry = json.loads(record.read_text())
+    target, record, entry = _recorded(tmp_path)
     digest = entry["run.txt"][DIGEST]
     entry["run.txt"][DIGEST] = ("0" if digest[0] != "0" else "1") + digest[1:]
     record.write_text(json.dumps(entry))
@@ -192,3 +184,11 @@ def test_remove_damaged_hashes_every_recorded_target_and_removes_only_the_damage
         f"{data}: its content is not what was written (same size, changed in place): bm25 removed, to be made again"
     ]
     assert not index.exists() and not record.exists() and run.exists() and unrecorded.exists()
+
+def _recorded(tmp_path):
+    """A run file recorded as written: the file, its record and the record's entries."""
+    target = tmp_path / "run.txt"
+    target.write_text("1 Q0 d 1 1.0 run\n")
+    record_written(target)
+    record = tmp_path / ".run.txt.written.json"
+    return target, record, json.loads(record.read_text())
