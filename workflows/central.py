@@ -7,6 +7,13 @@ within seconds of its last run (luigid ignores PENDING claims that soon after DO
 schedules the graph again, every POLL_S seconds, so the worker takes over what is handed back, and stops when the
 root is complete, when the build failed in this worker, when luigid can no longer be asked, or when for IDLE_S
 seconds no task of the graph ran anywhere and none was handed to it.
+
+Keep-alive can also wait forever, which `central_build` bounds. luigid hands a failed task back after
+`retry_delay` and counts it pending meanwhile, so a kept-alive worker ran a task that fails again and again:
+`StopsOnFailure` workers ask for no more work once a task of theirs failed. And a worker that found a task complete
+(a killed worker wrote its output but never said DONE) is not among those luigid lets run it, so when luigid hands
+the dead worker's task back nobody takes it, while the tasks after it stay pending: a worker idle for REWALK_S
+seconds returns, and the next scheduling tells luigid the task is done.
 """
 
 from __future__ import annotations
@@ -16,15 +23,32 @@ import time
 from typing import Callable
 
 import luigi
+from luigi.interface import _WorkerSchedulerFactory
 from luigi.rpc import RemoteScheduler, RPCError
 from luigi.task import flatten
+from luigi.worker import Worker
 
 POLL_S = 5.0
+REWALK_S = 30.0  # a kept-alive worker idle this long schedules the graph again (luigid's state may be stale)
 # Longer than luigid, set up as luigi.cfg says, takes to give a silent worker up and hand its task back (20 + 10 s).
 IDLE_S = 120.0
 _DONE = (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY)
 
 log = logging.getLogger(__name__)
+
+
+def central_build(root: luigi.Task, host: str, port: int, workers: int
+                  ) -> tuple[luigi.execution_summary.LuigiRunResult, str | None]:  # fmt: skip
+    """Build `root` as one worker under the luigid at host:port (`build_until_complete`'s result)."""
+    config = luigi.configuration.get_config()
+    config.set("worker", "keep_alive", "true")  # wait while other workers run what this one's tasks need
+    config.set("worker", "max_keep_alive_idle_duration", f"{REWALK_S:g} seconds")
+
+    def build_once() -> luigi.execution_summary.LuigiRunResult:
+        return luigi.build([root], workers=workers, detailed_summary=True, scheduler_host=host,
+                           scheduler_port=port, worker_scheduler_factory=WORKERS)  # fmt: skip
+
+    return build_until_complete(build_once, root, RemoteScheduler(f"http://{host}:{port}/"))
 
 
 def build_until_complete(
@@ -41,10 +65,9 @@ def build_until_complete(
     waiting = False
     while True:
         result = build_once()
-        if result.status in _DONE or root.complete():
-            return result, None
-        if result.status != luigi.LuigiStatusCode.NOT_RUN:
-            return result, None
+        if root.complete() or result.status not in (*_DONE, luigi.LuigiStatusCode.NOT_RUN):
+            return result, None  # done, or failed in this worker
+        # Not complete though Luigi may say SUCCESS: the rest was another worker's, or this one stopped idle.
         try:
             running = running_elsewhere(root, scheduler)
         except RPCError as error:  # luigid gone since the build began: say so, not a traceback
@@ -80,3 +103,21 @@ def graph_ids(root: luigi.Task) -> set[str]:
             seen[task.task_id] = task
             stack.extend(flatten(task.requires()))
     return set(seen)
+
+
+class StopsOnFailure(Worker):
+    """A Luigi worker that, once a task it ran has failed, finishes what it runs and asks for no more work, so
+    the build ends FAILED instead of retrying the task for as long as keep-alive lasts."""
+
+    def _handle_next_task(self) -> None:
+        super()._handle_next_task()
+        if not self.run_succeeded:
+            self._start_phasing_out()
+
+
+class _Workers(_WorkerSchedulerFactory):
+    def create_worker(self, scheduler, worker_processes, assistant=False):  # noqa: FBT002 (Luigi's signature)
+        return StopsOnFailure(scheduler=scheduler, worker_processes=worker_processes, assistant=assistant)
+
+
+WORKERS = _Workers()

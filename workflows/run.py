@@ -26,7 +26,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import luigi
-from luigi.rpc import RemoteScheduler
 from luigi.task import flatten
 
 from argrank.config import Experiment, load_experiment
@@ -39,7 +38,7 @@ from argrank.reporting import history
 from argrank.reporting.movement import keep_rankings, kept_date, movement, moved_beyond
 from tasks.base import DIGESTS, CachedTask
 from tasks.report import ExperimentReport
-from workflows.central import build_until_complete
+from workflows.central import central_build
 from workflows.graph import FullSubmission
 from workflows.luigi_config import luigi_configuration
 from workflows.setup import fresh_build
@@ -176,21 +175,13 @@ def _build(runs_file: str, outputs: str, workers: int, host: str | None = None, 
     log_file = Path(outputs) / "logs" / f"{load_experiment(runs_file).name}-{time.strftime('%Y%m%d-%H%M%S')}.log"
     _log_quietly(log_file)
     fresh_build()
-    if host is not None:  # wait while other workers run what this one's tasks need, and take over a dead one's
-        config.set("worker", "keep_alive", "true")
     root = FullSubmission(runs_file=runs_file)
-    where = {"local_scheduler": True} if host is None else {"scheduler_host": host, "scheduler_port": port}
-
-    def build_once():
-        return luigi.build([root], workers=workers, detailed_summary=True, **where)
-
     if host is None:
-        result, gave_up = build_once(), None
+        result, gave_up = luigi.build([root], workers=workers, detailed_summary=True, local_scheduler=True), None
     else:  # other workers may run parts of it, or die running them: build until it is complete (central.py)
-        result, gave_up = build_until_complete(build_once, root, RemoteScheduler(f"http://{host}:{port}/"))
-    if result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY):
-        return None
-    if host is not None and root.complete():  # other workers ran some of it (Luigi says NOT_RUN): it is all done
+        result, gave_up = central_build(root, host, port, workers)
+    if gave_up is None and (result.status in (luigi.LuigiStatusCode.SUCCESS, luigi.LuigiStatusCode.SUCCESS_WITH_RETRY)
+                            or (host is not None and root.complete())):  # other workers ran some of it: all done
         return None
     why = gave_up or result.status.name
     return f"argrank: the build failed ({why}); Luigi's log: {log_file}\n{result.summary_text}"

@@ -20,11 +20,13 @@ import yaml
 from graph import REPO, copy_project, luigi_command
 
 from argrank.core.atomic import PAUSE
+from workflows.central import REWALK_S
 
 TRACKS = ("args", "comparative")
 SHARDS = 2
 START_TIMEOUT_S = 30
 TAKE_OVER_S = 120  # a dead worker's task runs on another within this (luigi.cfg's [scheduler] settings)
+FAILS_WITHIN_S = 180  # a cold build of the args track takes well under a minute here
 LEFTOVER = re.compile(r"^\..+\.\d+\.[^.]+\.tmp$")
 
 
@@ -158,6 +160,67 @@ def test_a_worker_killed_mid_stage_is_replaced_within_two_minutes(tmp_path, luig
     assert not [p for p in central.rglob("*") if LEFTOVER.match(p.name)]
 
 
+def test_a_stage_that_fails_under_luigid_ends_the_build(tmp_path, luigid):
+    """luigid hands a failed task back after `retry_delay` and a kept-alive worker took it again, forever; now the
+    worker stops asking for work and the build fails naming the step, as a local run does."""
+    runs_file, _ = copy_project(tmp_path, "args")
+    (runs_file.parent / "plug.py").write_text("def broken(candidates):\n    raise RuntimeError('my bug')\n")
+    config = yaml.safe_load(runs_file.read_text())
+    config["args"]["runs"] = {"mine": {"method": "bm25", "rerank": [{"use": "plug:broken", "depth": 10}]}}
+    runs_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    worker = _worker(runs_file, tmp_path / "outputs", luigid)
+    _, err = _finished(worker, FAILS_WITHIN_S, tmp_path / "outputs")
+    assert worker.returncode != 0
+    assert "plug:broken" in err and "RuntimeError: my bug" in err, err[-3000:]
+
+
+def test_a_task_a_killed_worker_finished_but_never_reported_is_taken_as_done(tmp_path):
+    """Worker A writes `Made` and is killed before it tells luigid: luigid hands `Made` back, but B found it complete
+    and so is not among those luigid lets run it, and B waited for it for ever. Now B schedules the graph again
+    after REWALK_S idle seconds, luigid learns `Made` is done, and B builds `Later`."""
+    config = tmp_path / "scheduler.cfg"
+    config.write_text(QUICK_SCHEDULER, encoding="utf-8")
+    server = _start_luigid(tmp_path / "luigid", LUIGI_CONFIG_PATH=str(config))
+    port = next(server)
+    folder, hold = tmp_path / "toy", tmp_path / "held"
+    folder.mkdir()
+    try:
+        first = _toy_worker(folder, port, CENTRALTOY_HOLD=str(hold))
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while not hold.exists():
+            assert first.poll() is None and time.monotonic() < deadline, "worker A never wrote Made"
+            time.sleep(0.1)
+        os.killpg(first.pid, signal.SIGKILL)
+        first.communicate()
+        second = _toy_worker(folder, port)
+        _, err = _finished(second, REWALK_S + TAKE_OVER_S, folder)
+        assert second.returncode == 0, err[-3000:]
+        assert (folder / "later").read_text() == "later\n"
+    finally:
+        server.close()
+
+
+def _toy_worker(folder: Path, port: int, **env: str) -> subprocess.Popen:
+    path = os.pathsep.join([str(REPO), str(Path(__file__).parent)])
+    return subprocess.Popen([sys.executable, "-m", "centraltoy", str(folder), str(port)], cwd=REPO,
+                            env={**os.environ, "PYTHONPATH": path, **env}, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
+
+
+def _finished(worker: subprocess.Popen, within_s: float, outputs: Path) -> tuple[str, str]:
+    """The worker's output once it exits; a failure with the end of its Luigi log where it still runs `within_s`
+    seconds on (the worker is then killed)."""
+    try:
+        return worker.communicate(timeout=within_s)
+    except subprocess.TimeoutExpired:
+        os.killpg(worker.pid, signal.SIGKILL)
+        _, err = worker.communicate()
+        logs = sorted((outputs / "logs").glob("*.log")) if (outputs / "logs").is_dir() else []
+        tail = "".join(log.read_text(encoding="utf-8", errors="replace")[-4000:] for log in logs[-1:])
+        raise AssertionError(f"the worker still ran {within_s:.0f} s on; its stderr:\n{err[-2000:]}\nits log's end:"
+                             f"\n{tail}") from None  # fmt: skip
+
+
 KILLS = 10
 BUILD_S = 15  # about what two workers take for the args track's cold build here: the kills land within it
 QUICK_SCHEDULER = "[scheduler]\nworker_disconnect_delay = 8\nretry_delay = 1\n"
@@ -187,7 +250,7 @@ def test_workers_finish_the_build_wherever_one_is_killed(tmp_path):
             os.killpg(victim.pid, signal.SIGKILL)
             victim.communicate()
             killed_at = time.monotonic()
-            out, err = survivor.communicate(timeout=600)
+            out, err = _finished(survivor, 600, outputs)
             took = time.monotonic() - killed_at
             assert survivor.returncode == 0, f"kill {kill} at {at:.1f} s: {err[-3000:]}"
             assert took < TAKE_OVER_S, f"kill {kill} at {at:.1f} s: the survivor took {took:.0f} s"

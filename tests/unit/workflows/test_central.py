@@ -78,9 +78,20 @@ def test_a_worker_waits_while_another_runs_the_last_task_then_finds_the_build_co
 
 def test_a_dead_workers_task_handed_back_is_taken_over():
     root, clock = Root(), Clock()
-    build_once, calls = _builds([NOT_RUN, NOT_RUN, SUCCESS], root)
+    build_once, calls = _builds([NOT_RUN, NOT_RUN, SUCCESS], root, complete_after=3)
     result, gave_up = build_until_complete(build_once, root, Scheduler([{}, {}]), clock=clock, sleep=clock.sleep)
     assert result.status == SUCCESS and gave_up is None and len(calls) == 3
+
+
+def test_luigi_saying_success_on_an_incomplete_build_is_not_the_end():
+    """A kept-alive worker idle for REWALK_S returns, and Luigi calls a build whose rest other workers hold a
+    success: the worker schedules again until the root is complete."""
+    root, clock = Root(), Clock()
+    build_once, calls = _builds([SUCCESS], root, complete_after=3)
+    running = {Leaf(name="b").task_id: {}}
+    result, gave_up = build_until_complete(build_once, root, Scheduler([running] * 2), clock=clock,
+                                           sleep=clock.sleep)  # fmt: skip
+    assert gave_up is None and root.complete() and len(calls) == 3
 
 
 def test_a_failure_in_this_worker_is_reported_at_once():
