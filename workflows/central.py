@@ -10,7 +10,8 @@ seconds no task of the graph ran anywhere and none was handed to it.
 
 Keep-alive can also wait forever, which `central_build` bounds. luigid hands a failed task back after
 `retry_delay` and counts it pending meanwhile, so a kept-alive worker ran a task that fails again and again:
-`StopsOnFailure` workers ask for no more work once a task of theirs failed. And a worker that found a task complete
+`StopsOnFailure` workers ask for no more work once a task of theirs failed (one that found its inputs
+missing, though luigid held them done, is scheduled again instead). And a worker that found a task complete
 (a killed worker wrote its output but never said DONE) is not among those luigid lets run it, so when luigid hands
 the dead worker's task back nobody takes it, while the tasks after it stay pending: a worker idle for REWALK_S
 seconds returns, and the next scheduling tells luigid the task is done.
@@ -45,8 +46,12 @@ def central_build(root: luigi.Task, host: str, port: int, workers: int
     config.set("worker", "max_keep_alive_idle_duration", f"{REWALK_S:g} seconds")
 
     def build_once() -> luigi.execution_summary.LuigiRunResult:
-        return luigi.build([root], workers=workers, detailed_summary=True, scheduler_host=host,
-                           scheduler_port=port, worker_scheduler_factory=WORKERS)  # fmt: skip
+        result = luigi.build([root], workers=workers, detailed_summary=True, scheduler_host=host,
+                             scheduler_port=port, worker_scheduler_factory=WORKERS)  # fmt: skip
+        worker = WORKERS.latest
+        if worker is not None and worker.stale and not worker.failed:  # luigid's state, not the build, was wrong
+            result.status = luigi.LuigiStatusCode.NOT_RUN
+        return result
 
     return build_until_complete(build_once, root, RemoteScheduler(f"http://{host}:{port}/"))
 
@@ -107,17 +112,38 @@ def graph_ids(root: luigi.Task) -> set[str]:
 
 class StopsOnFailure(Worker):
     """A Luigi worker that, once a task it ran has failed, finishes what it runs and asks for no more work, so
-    the build ends FAILED instead of retrying the task for as long as keep-alive lasts."""
+    the build ends FAILED instead of retrying the task for as long as keep-alive lasts.
+
+    A task that found its inputs missing when it started, though luigid had them done, did not fail: luigid's
+    state was stale (it ignores a PENDING claim within seconds of a DONE, as when a build runs again into an empty
+    folder, and so hands out the task after). `stale` says so, and `central_build` schedules the build again."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.stale = False  # a task of this worker found its inputs missing
+        self.failed = False  # a task of this worker failed for any other reason
 
     def _handle_next_task(self) -> None:
+        succeeded, missing = self.run_succeeded, sum(self.unfulfilled_counts.values())
+        self.run_succeeded = True  # to see whether this task failed
         super()._handle_next_task()
         if not self.run_succeeded:
+            if sum(self.unfulfilled_counts.values()) > missing:
+                self.stale = True
+            else:
+                self.failed = True
             self._start_phasing_out()
+        self.run_succeeded = self.run_succeeded and succeeded
 
 
 class _Workers(_WorkerSchedulerFactory):
+    """Makes StopsOnFailure workers, and keeps the latest, so that a build can ask it what happened."""
+
+    latest: StopsOnFailure | None = None
+
     def create_worker(self, scheduler, worker_processes, assistant=False):  # noqa: FBT002 (Luigi's signature)
-        return StopsOnFailure(scheduler=scheduler, worker_processes=worker_processes, assistant=assistant)
+        self.latest = StopsOnFailure(scheduler=scheduler, worker_processes=worker_processes, assistant=assistant)
+        return self.latest
 
 
 WORKERS = _Workers()

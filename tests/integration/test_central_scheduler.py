@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from centraltoy import Later
 from graph import REPO, copy_project, luigi_command
+from luigi.rpc import RemoteScheduler
 
 from argrank.core.atomic import PAUSE
 from workflows.central import REWALK_S
@@ -200,7 +202,34 @@ def test_a_task_a_killed_worker_finished_but_never_reported_is_taken_as_done(tmp
         server.close()
 
 
+def test_a_task_luigid_hands_out_before_its_inputs_exist_is_scheduled_again(tmp_path):
+    """The same build, run again into an empty folder within seconds: luigid ignores the claim that `Made` is
+    pending so soon after it was done, yet hands out `Later`, which then finds `Made` missing. That failed the build
+    (and, before, was retried for ever: last stop's CI hang); now the worker schedules again until luigid takes the
+    claim, and builds both."""
+    config = tmp_path / "scheduler.cfg"
+    config.write_text(QUICK_SCHEDULER, encoding="utf-8")
+    server = _start_luigid(tmp_path / "luigid", LUIGI_CONFIG_PATH=str(config))
+    port = next(server)
+    first, again = tmp_path / "first", tmp_path / "again"
+    first.mkdir()
+    again.mkdir()
+    try:
+        _, err = _finished(_toy_worker(first, port), TAKE_OVER_S, first)
+        assert (first / "later").is_file(), err[-3000:]
+        # `Later` not done in luigid while `Made` just was: as when the last build's root was left to another worker
+        scheduler = RemoteScheduler(f"http://127.0.0.1:{port}/")
+        scheduler.add_task(worker="the-test", task_id=Later().task_id, status="FAILED", runnable=False)
+        second = _toy_worker(again, port)
+        _, err = _finished(second, TAKE_OVER_S, again)
+        assert second.returncode == 0, err[-3000:]
+        assert (again / "made").is_file() and (again / "later").is_file()
+    finally:
+        server.close()
+
+
 def _toy_worker(folder: Path, port: int, **env: str) -> subprocess.Popen:
+    """One worker of the toy build (tests/integration/centraltoy) into `folder`, in a process group of its own."""
     path = os.pathsep.join([str(REPO), str(Path(__file__).parent)])
     return subprocess.Popen([sys.executable, "-m", "centraltoy", str(folder), str(port)], cwd=REPO,
                             env={**os.environ, "PYTHONPATH": path, **env}, stdout=subprocess.PIPE,

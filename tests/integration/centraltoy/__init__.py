@@ -1,7 +1,9 @@
 """Two Luigi tasks, `Later` needing `Made`, built as one worker under luigid by `python -m centraltoy FOLDER PORT`
-(workflows.central.central_build, exit 0 once `Later` is complete). With CENTRALTOY_HOLD set, `Made` writes its
-output, touches that file and then holds before it reports DONE: a worker killed there leaves luigid believing `Made`
-runs, while its output is complete on disk."""
+(workflows.central.central_build, exit 0 once `Later` is complete). Their outputs go to the folder in
+CENTRALTOY_FOLDER, which is no parameter: builds into two folders are the same tasks to luigid, as two runs of one
+runs file into two output folders are. With CENTRALTOY_HOLD set, `Made` writes its output, touches that file and
+then holds before it reports DONE: a worker killed there leaves luigid believing `Made` runs, while its output is
+complete on disk."""
 
 from __future__ import annotations
 
@@ -11,12 +13,16 @@ from pathlib import Path
 
 import luigi
 
+FOLDER = "CENTRALTOY_FOLDER"
+
+
+def _output(name: str) -> luigi.LocalTarget:
+    return luigi.LocalTarget(str(Path(os.environ[FOLDER]) / name))
+
 
 class Made(luigi.Task):
-    folder = luigi.Parameter()
-
     def output(self):
-        return luigi.LocalTarget(str(Path(self.folder) / "made"))
+        return _output("made")
 
     def run(self):
         with self.output().open("w") as out:
@@ -30,13 +36,11 @@ class Made(luigi.Task):
 
 
 class Later(luigi.Task):
-    folder = luigi.Parameter()
-
     def requires(self):
-        return Made(folder=self.folder)
+        return Made()
 
     def output(self):
-        return luigi.LocalTarget(str(Path(self.folder) / "later"))
+        return _output("later")
 
     def run(self):
         with self.output().open("w") as out:

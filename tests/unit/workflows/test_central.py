@@ -9,7 +9,7 @@ import luigi
 import pytest
 from luigi.rpc import RPCError
 
-from workflows.central import IDLE_S, POLL_S, build_until_complete, graph_ids
+from workflows.central import IDLE_S, POLL_S, WORKERS, build_until_complete, graph_ids
 
 NOT_RUN, FAILED, SUCCESS = (luigi.LuigiStatusCode.NOT_RUN, luigi.LuigiStatusCode.FAILED,
                             luigi.LuigiStatusCode.SUCCESS)  # fmt: skip
@@ -129,3 +129,40 @@ def _fresh_roots():
     luigi.Task.clear_instance_cache()
     yield
     luigi.Task.clear_instance_cache()
+
+
+class Vanishing(luigi.Task):
+    """Complete when the worker schedules it, gone when the task after it starts (luigid's stale DONE, locally)."""
+
+    checks = 0
+
+    def complete(self):
+        Vanishing.checks += 1
+        return Vanishing.checks == 1
+
+
+class After(luigi.Task):
+    def requires(self):
+        return Vanishing()
+
+    def complete(self):
+        return False
+
+    def run(self):
+        pass
+
+
+class Raises(luigi.Task):
+    def complete(self):
+        return False
+
+    def run(self):
+        raise RuntimeError("a bug")
+
+
+def test_a_worker_tells_a_failed_task_from_one_whose_inputs_were_missing():
+    Vanishing.checks = 0
+    assert not luigi.build([After()], local_scheduler=True, worker_scheduler_factory=WORKERS)
+    assert WORKERS.latest.stale and not WORKERS.latest.failed
+    assert not luigi.build([Raises()], local_scheduler=True, worker_scheduler_factory=WORKERS)
+    assert WORKERS.latest.failed and not WORKERS.latest.stale
