@@ -75,6 +75,18 @@ def luigid(tmp_path):
     yield from _start_luigid(tmp_path / "luigid")
 
 
+# luigid giving a dead worker up after 8 s, and handing a failed task back 1 s later, to keep the tests short.
+QUICK_SCHEDULER = "[scheduler]\nworker_disconnect_delay = 8\nretry_delay = 1\n"
+
+
+@pytest.fixture()
+def quick_luigid(tmp_path):
+    """A luigid set up as QUICK_SCHEDULER says; its port."""
+    config = tmp_path / "scheduler.cfg"
+    config.write_text(QUICK_SCHEDULER, encoding="utf-8")
+    yield from _start_luigid(tmp_path / "luigid", LUIGI_CONFIG_PATH=str(config))
+
+
 def _run(command: list[str]) -> None:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     result = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
@@ -176,56 +188,44 @@ def test_a_stage_that_fails_under_luigid_ends_the_build(tmp_path, luigid):
     assert "plug:broken" in err and "RuntimeError: my bug" in err, err[-3000:]
 
 
-def test_a_task_a_killed_worker_finished_but_never_reported_is_taken_as_done(tmp_path):
+def test_a_task_a_killed_worker_finished_but_never_reported_is_taken_as_done(tmp_path, quick_luigid):
     """Worker A writes `Made` and is killed before it tells luigid: luigid hands `Made` back, but B found it complete
     and so is not among those luigid lets run it, and B waited for it for ever. Now B schedules the graph again
     after REWALK_S idle seconds, luigid learns `Made` is done, and B builds `Later`."""
-    config = tmp_path / "scheduler.cfg"
-    config.write_text(QUICK_SCHEDULER, encoding="utf-8")
-    server = _start_luigid(tmp_path / "luigid", LUIGI_CONFIG_PATH=str(config))
-    port = next(server)
+    port = quick_luigid
     folder, hold = tmp_path / "toy", tmp_path / "held"
     folder.mkdir()
-    try:
-        first = _toy_worker(folder, port, CENTRALTOY_HOLD=str(hold))
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while not hold.exists():
-            assert first.poll() is None and time.monotonic() < deadline, "worker A never wrote Made"
-            time.sleep(0.1)
-        os.killpg(first.pid, signal.SIGKILL)
-        first.communicate()
-        second = _toy_worker(folder, port)
-        _, err = _finished(second, REWALK_S + TAKE_OVER_S, folder)
-        assert second.returncode == 0, err[-3000:]
-        assert (folder / "later").read_text() == "later\n"
-    finally:
-        server.close()
+    first = _toy_worker(folder, port, CENTRALTOY_HOLD=str(hold))
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while not hold.exists():
+        assert first.poll() is None and time.monotonic() < deadline, "worker A never wrote Made"
+        time.sleep(0.1)
+    os.killpg(first.pid, signal.SIGKILL)
+    first.communicate()
+    second = _toy_worker(folder, port)
+    _, err = _finished(second, REWALK_S + TAKE_OVER_S, folder)
+    assert second.returncode == 0, err[-3000:]
+    assert (folder / "later").read_text() == "later\n"
 
 
-def test_a_task_luigid_hands_out_before_its_inputs_exist_is_scheduled_again(tmp_path):
+def test_a_task_luigid_hands_out_before_its_inputs_exist_is_scheduled_again(tmp_path, quick_luigid):
     """The same build, run again into an empty folder within seconds: luigid ignores the claim that `Made` is
     pending so soon after it was done, yet hands out `Later`, which then finds `Made` missing. That failed the build
-    (and, before, was retried for ever: last stop's CI hang); now the worker schedules again until luigid takes the
-    claim, and builds both."""
-    config = tmp_path / "scheduler.cfg"
-    config.write_text(QUICK_SCHEDULER, encoding="utf-8")
-    server = _start_luigid(tmp_path / "luigid", LUIGI_CONFIG_PATH=str(config))
-    port = next(server)
+    (and, before, was retried for ever); now the worker schedules again until luigid takes the claim, and builds
+    both."""
+    port = quick_luigid
     first, again = tmp_path / "first", tmp_path / "again"
     first.mkdir()
     again.mkdir()
-    try:
-        _, err = _finished(_toy_worker(first, port), TAKE_OVER_S, first)
-        assert (first / "later").is_file(), err[-3000:]
-        # `Later` not done in luigid while `Made` just was: as when the last build's root was left to another worker
-        scheduler = RemoteScheduler(f"http://127.0.0.1:{port}/")
-        scheduler.add_task(worker="the-test", task_id=Later().task_id, status="FAILED", runnable=False)
-        second = _toy_worker(again, port)
-        _, err = _finished(second, TAKE_OVER_S, again)
-        assert second.returncode == 0, err[-3000:]
-        assert (again / "made").is_file() and (again / "later").is_file()
-    finally:
-        server.close()
+    _, err = _finished(_toy_worker(first, port), TAKE_OVER_S, first)
+    assert (first / "later").is_file(), err[-3000:]
+    # `Later` not done in luigid while `Made` just was: as when the last build's root was left to another worker
+    scheduler = RemoteScheduler(f"http://127.0.0.1:{port}/")
+    scheduler.add_task(worker="the-test", task_id=Later().task_id, status="FAILED", runnable=False)
+    second = _toy_worker(again, port)
+    _, err = _finished(second, TAKE_OVER_S, again)
+    assert second.returncode == 0, err[-3000:]
+    assert (again / "made").is_file() and (again / "later").is_file()
 
 
 def _toy_worker(folder: Path, port: int, **env: str) -> subprocess.Popen:
@@ -252,10 +252,9 @@ def _finished(worker: subprocess.Popen, within_s: float, outputs: Path) -> tuple
 
 KILLS = 10
 BUILD_S = 15  # about what two workers take for the args track's cold build here: the kills land within it
-QUICK_SCHEDULER = "[scheduler]\nworker_disconnect_delay = 8\nretry_delay = 1\n"
 
 
-def test_workers_finish_the_build_wherever_one_is_killed(tmp_path):
+def test_workers_finish_the_build_wherever_one_is_killed(tmp_path, quick_luigid):
     """One long-running luigid serves KILLS builds of the same runs file, each into an empty output folder, and in
     each one of two workers is killed at a random moment (seeded): the survivor finishes the build, exits 0 and
     publishes what a local run does. luigid gives a dead worker up sooner here than luigi.cfg says (8 s, retried
@@ -264,27 +263,20 @@ def test_workers_finish_the_build_wherever_one_is_killed(tmp_path):
     local = tmp_path / "outputs-local"
     _run(luigi_command(runs_file, local))
     expected = _published(local)
-    config = tmp_path / "scheduler.cfg"
-    config.write_text(QUICK_SCHEDULER, encoding="utf-8")
     moments = random.Random(61)
-    server = _start_luigid(tmp_path / "luigid", LUIGI_CONFIG_PATH=str(config))
-    port = next(server)
-    try:
-        for kill in range(KILLS):
-            outputs = tmp_path / f"outputs-{kill}"
-            workers = [_worker(runs_file, outputs, port) for _ in range(2)]
-            at = moments.uniform(0, BUILD_S)
-            victim, survivor = moments.sample(workers, 2)
-            time.sleep(at)
-            os.killpg(victim.pid, signal.SIGKILL)
-            victim.communicate()
-            killed_at = time.monotonic()
-            out, err = _finished(survivor, 600, outputs)
-            took = time.monotonic() - killed_at
-            assert survivor.returncode == 0, f"kill {kill} at {at:.1f} s: {err[-3000:]}"
-            assert took < TAKE_OVER_S, f"kill {kill} at {at:.1f} s: the survivor took {took:.0f} s"
-            assert "== args:" in out
-            assert _published(outputs) == expected, f"kill {kill} at {at:.1f} s"
-            assert not [p for p in outputs.rglob("*") if LEFTOVER.match(p.name)]
-    finally:
-        server.close()
+    for kill in range(KILLS):
+        outputs = tmp_path / f"outputs-{kill}"
+        workers = [_worker(runs_file, outputs, quick_luigid) for _ in range(2)]
+        at = moments.uniform(0, BUILD_S)
+        victim, survivor = moments.sample(workers, 2)
+        time.sleep(at)
+        os.killpg(victim.pid, signal.SIGKILL)
+        victim.communicate()
+        killed_at = time.monotonic()
+        out, err = _finished(survivor, 600, outputs)
+        took = time.monotonic() - killed_at
+        assert survivor.returncode == 0, f"kill {kill} at {at:.1f} s: {err[-3000:]}"
+        assert took < TAKE_OVER_S, f"kill {kill} at {at:.1f} s: the survivor took {took:.0f} s"
+        assert "== args:" in out
+        assert _published(outputs) == expected, f"kill {kill} at {at:.1f} s"
+        assert not [p for p in outputs.rglob("*") if LEFTOVER.match(p.name)]
