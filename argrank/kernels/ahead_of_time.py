@@ -45,14 +45,6 @@ _INTEGER = ("i8", int)
 # Postings' frequencies are uint16 or int32 (kernels/inversion.py): a kernel reading or writing them is built once
 # for each, as impacts_uint16, impacts_int32, ….
 FREQUENCIES = {"uint16": ("u2[::1]", np.uint16), "int32": _INT32}
-
-
-def _top_arguments(frequencies: tuple[str, type]) -> tuple:
-    """The arguments of `top_candidates` and `top`, for postings' frequencies of that type."""
-    return (_INT64, _INT32, frequencies, _FLOATS, _NUMBER, _FLOATS, ("b1[::1]", np.bool_), _INT64, _FLOATS, _FLOATS,
-            _FLOATS, _INTEGER, _INTEGER, _FLOATS, _INT32, _FLOATS)  # fmt: skip
-
-
 # Each exported build: (the function, its arguments in order). All return an i8.
 EXPORTS = {
     **{f"impacts_{name}": (bm25_numba.impacts, (_INT64, _INT32, kind, _INT64, _FLOATS, _NUMBER, _FLOATS))
@@ -61,9 +53,10 @@ EXPORTS = {
                                                       ("b1[::1]", np.bool_), _INT64, _FLOATS, _FLOATS, _FLOATS))
        for name, kind in FREQUENCIES.items()},
     "collect": (bm25_numba.collect, (_INT64, _INT32, _INT64, _FLOATS, _NUMBER, _INT32, _FLOATS)),
-    **{f"{function.__name__}_{name}": (function, _top_arguments(kind)) for name, kind in FREQUENCIES.items()
-       for function in (bm25_numba.top_candidates, bm25_numba.top)},
-    "best_k": (bm25_numba.best_k, (_INT32, _FLOATS, _INTEGER, _INTEGER)),
+    **{f"top_candidates_{name}": (bm25_numba.top_candidates,
+                                  (_INT64, _INT32, kind, _FLOATS, _NUMBER, _FLOATS, ("b1[::1]", np.bool_), _INT64,
+                                   _FLOATS, _FLOATS, _FLOATS, _INTEGER, _INTEGER, _FLOATS, _INT32, _FLOATS))
+       for name, kind in FREQUENCIES.items()},
     "number_terms": (inversion.number_terms, (_INT32, _INT64, _INT64, _INT64, _INT64, _INT64, _INT64)),
     **{f"write_postings_{name}": (inversion.write_postings, (_INT32, _INT64, _INT64, _INT64, _INT64, _INT32, kind))
        for name, kind in FREQUENCIES.items()},
@@ -72,7 +65,8 @@ EXPORTS = {
 
 class Prebuilt:
     """The built module's functions under their kernels' names (BM25's `impacts`, `accumulate`, `collect`,
-    `top_candidates`, `top`, `best_k`; the inversion's `number_terms`, `write_postings`), every argument checked."""
+    `top_candidates`;
+    the inversion's `number_terms`, `write_postings`), every argument checked."""
 
     def __init__(self, module: ModuleType):
         self.module = module
@@ -89,12 +83,6 @@ class Prebuilt:
     def top_candidates(self, *arguments) -> int:
         return self._call("top_candidates", arguments)
 
-    def top(self, *arguments) -> int:
-        return self._call("top", arguments)
-
-    def best_k(self, *arguments) -> int:
-        return self._call("best_k", arguments)
-
     def number_terms(self, *arguments) -> int:
         return self._call("number_terms", arguments)
 
@@ -104,7 +92,7 @@ class Prebuilt:
     def _call(self, name: str, arguments: tuple) -> int:
         """The build of `name` whose types the arguments have; TypeError, naming the first argument that fits
         none of them, where there is none."""
-        builds = _BUILDS[name]
+        builds = [export for export in EXPORTS if export == name or export.removeprefix(name + "_") in FREQUENCIES]
         problems = []
         for build in builds:
             problem = _mismatch(build, arguments)
@@ -122,29 +110,19 @@ class Prebuilt:
         raise TypeError(f"{name}: argument {position} must be a contiguous 1-d {kinds} array")
 
 
-# Each kernel's builds, and each build's arguments as numpy dtypes (None for a number, int for an integer): a
-# ranker calls a kernel once a query, so its checks are made of what is quickest to compare.
-_BUILDS: dict[str, list[str]] = {}
-for _export in EXPORTS:
-    _BUILDS.setdefault(next((_export.removesuffix(f"_{kind}") for kind in FREQUENCIES if _export.endswith(f"_{kind}")),
-                            _export), []).append(_export)  # fmt: skip
-_DTYPES = {build: tuple(dtype if dtype is None or dtype is int else np.dtype(dtype) for _, dtype in arguments)
-           for build, (_, arguments) in EXPORTS.items()}  # fmt: skip
-
-
 def _mismatch(build: str, arguments: tuple) -> tuple[int, type | None] | None:
     """Where the arguments do not fit the build: (position, the dtype expected there, None for a number, int for
     an integer), or (-1, None) for another count; None where they all fit."""
-    expected = _DTYPES[build]
+    expected = EXPORTS[build][1]
     if len(arguments) != len(expected):
         return -1, None
-    for position, (value, dtype) in enumerate(zip(arguments, expected)):
+    for position, (value, (_, dtype)) in enumerate(zip(arguments, expected)):
         if dtype is None or dtype is int:
             if not isinstance(value, int if dtype else (float, int)) or isinstance(value, bool):
                 return position, dtype
         elif not (isinstance(value, np.ndarray) and value.dtype == dtype and value.ndim == 1
                   and value.flags.c_contiguous):  # fmt: skip
-            return position, dtype.type
+            return position, dtype
     return None
 
 

@@ -21,7 +21,6 @@ from argrank.kernels.prefetch import AHEAD, prefetch
 
 STRIDE = 64  # top_candidates samples one document's score in STRIDE ...
 RUN = 8  # ... in runs of RUN documents (one cache line of scores)
-SHORT_RUN = 32  # best_k orders documents of one score by insertion up to this many, by a sort call beyond
 
 
 @njit(cache=True, nogil=True)
@@ -188,65 +187,6 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
         if reaching >= k:  # the k-th best is at or above every bar: each block listed all of the k best it holds
             return n
     return n
-
-
-@njit(cache=True, nogil=True)
-def top(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, k, block, sample, candidates,
-        scores):  # pragma: no cover  # fmt: skip
-    """The query's k best, best first, ties by document id, in the first places of `candidates` and `scores`: how
-    many (fewer where the query reaches fewer documents), or DAMAGED. `top_candidates` lists them and `best_k`
-    orders them, in one call: selecting in numpy after it costs a query on a corpus of args.me's size as much as a
-    third of its scoring (a dozen numpy calls, each finding its code out of the cache the scoring filled)."""
-    n = top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, k, block,
-                       sample, candidates, scores)  # fmt: skip
-    return n if n == DAMAGED else best_k(candidates, scores, n, k)
-
-
-@njit(cache=True, nogil=True)
-def best_k(candidates, scores, n, k):  # pragma: no cover
-    """Put the k best of the first n candidates, by score and then by document id (retrieval.top_k's order), in
-    the first places of `candidates` and `scores`, best first: how many (min(n, k), 0 for k ≤ 0). Scores must
-    not be NaN: a BM25 table's never are."""
-    if k <= 0 or n <= 0:
-        return 0
-    if n > k:  # only those at or above the k-th best score can be among the k best (ties at it included)
-        threshold = np.partition(scores[:n], n - k)[n - k]
-        kept = 0
-        for i in range(n):
-            if scores[i] >= threshold:
-                candidates[kept] = candidates[i]
-                scores[kept] = scores[i]
-                kept += 1
-        n = kept
-    order = np.argsort(-scores[:n])
-    documents = candidates[:n][order]
-    ranked = scores[:n][order]
-    start = 0
-    for i in range(1, n + 1):  # documents of one score, by id
-        if i == n or ranked[i] != ranked[start]:
-            if i - start > SHORT_RUN:  # their scores follow them: equal, but 0.0 and -0.0 would be told apart
-                by_id = np.argsort(documents[start:i])
-                documents[start:i] = documents[start:i][by_id]
-                ranked[start:i] = ranked[start:i][by_id]
-            else:
-                _insertion_sort(documents, ranked, start, i)
-            start = i
-    count = min(n, k)
-    candidates[:count] = documents[:count]
-    scores[:count] = ranked[:count]
-    return count
-
-
-@njit(cache=True, nogil=True)
-def _insertion_sort(documents, scores, start, end):  # pragma: no cover
-    """Sort documents[start:end] by id, their scores following them: in place, quicker than a sort call on a few."""
-    for i in range(start + 1, end):
-        document, score = documents[i], scores[i]
-        j = i
-        while j > start and documents[j - 1] > document:
-            documents[j], scores[j] = documents[j - 1], scores[j - 1]
-            j -= 1
-        documents[j], scores[j] = document, score
 
 
 @njit(cache=True, nogil=True)

@@ -89,23 +89,6 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
     return result if result == DAMAGED else collect(indptr, indices, rows, table, UNTOUCHED, candidates, scores)
 
 
-def top(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, k, block, sample,
-        candidates, scores) -> int:  # fmt: skip
-    """As bm25_numba.top: `top_candidates`, then `best_k`."""
-    n = top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, k, block,
-                       sample, candidates, scores)  # fmt: skip
-    return n if n == DAMAGED else best_k(candidates, scores, n, k)
-
-
-def best_k(candidates, scores, n, k) -> int:
-    """As bm25_numba.best_k: the k best of the first n, by score and then by document id, moved to the front."""
-    if k <= 0 or n <= 0:
-        return 0
-    order = np.lexsort((candidates[:n], -scores[:n]))[:k]
-    candidates[: len(order)], scores[: len(order)] = candidates[:n][order], scores[:n][order]
-    return len(order)
-
-
 def _factors(frequencies: np.ndarray, norms: np.ndarray, k1_plus_1: float, out: np.ndarray) -> np.ndarray:
     """tf·(k1+1) / (tf + norm) of each posting into `out`, with the compiled kernels' operations."""
     tf = frequencies.astype(np.float64)

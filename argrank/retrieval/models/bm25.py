@@ -68,14 +68,14 @@ class BM25(PostingsScorer):
         return self._candidates[:n].copy(), self._scores[:n].copy()
 
     def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
-        """As Scorer.top, in one call of the kernels (kernels/bm25_numba.py's `top`: the documents scored in blocks
-        that stay in the cache, only those above a bar a sample of the scores sets listed, and the k best of those
-        ordered as top_k orders them)."""
+        """As Scorer.top. The kernels list a set of documents that holds the k best (kernels/bm25_numba.py's
+        `top_candidates`: the documents scored in blocks that stay in the cache, and only those above a bar a sample
+        of the scores sets listed), and top_k selects from those."""
         if k <= 0:
             return top_k(self._candidates[:0], self._scores[:0], k)
         self._prepare(term_ids, None)
         postings = self.index.postings
-        n = self.kernels.top(
+        n = self.kernels.top_candidates(
             postings.indptr, postings.indices, postings.data, self.norm, self.k1 + 1, self._impacts, self._cached,
             self._rows, self._idf, self._scale, self._table, int(k), self._block, self._sample, self._candidates,
             self._scores,
@@ -83,7 +83,7 @@ class BM25(PostingsScorer):
         if n == DAMAGED:
             self._table.fill(UNTOUCHED)
             raise _damaged()
-        return self._candidates[:n].copy(), self._scores[:n].copy()
+        return top_k(self._candidates[:n], self._scores[:n], k)
 
     def _prepare(self, term_ids: list[int], weights: list[float] | None) -> None:
         """The query's posting rows, idf, weights and whether each row's tf factors are kept (`_kept_factors`), for

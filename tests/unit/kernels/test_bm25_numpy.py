@@ -127,57 +127,6 @@ def test_top_candidates_hold_the_k_best_in_every_build(prebuilt_kernels, case, k
         assert docs.tobytes() == expected[0].tobytes() and best.tobytes() == expected[1].tobytes()
 
 
-@settings(max_examples=200, deadline=None)
-@given(postings_and_query(), st.integers(-1, 50), st.integers(1, 45))
-def test_top_is_top_candidates_then_the_k_best_as_top_k_orders_them(prebuilt_kernels, case, k, block):
-    """`top` puts in front what top_k selects from `top_candidates`' list, bit for bit, in every build."""
-    expected, indices, _ = _top(bm25_numba, *case, max(k, 0), block)
-    indptr, _, data, norm, query, idf, scale, kept = case
-    for kernels in (bm25_numba, bm25_numpy, prebuilt_kernels):
-        out = np.zeros(len(indices))
-        assert kernels.impacts(indptr, indices, data, np.flatnonzero(kept), norm, 2.2, out) == 0
-        table = np.full(len(norm), UNTOUCHED)
-        sample = np.empty(min(block, len(norm)) // bm25_numba.STRIDE + bm25_numba.RUN)
-        candidates, scores = np.empty(len(norm), dtype=np.int32), np.empty(len(norm))
-        n = kernels.top(indptr, indices, data, norm, 2.2, out, kept[query], query, idf, scale, table, k, block, sample,
-                        candidates, scores)  # fmt: skip
-        assert n == len(expected[0]) and np.all(table == UNTOUCHED)
-        assert candidates[:n].tobytes() == expected[0].tobytes() and scores[:n].tobytes() == expected[1].tobytes()
-
-
-# Scores with many ties, both zeros, the extremes and a subnormal: what ordering by score and then id must get right.
-_SCORES = st.sampled_from([0.0, -0.0, 1.5, 1.5 + 2**-52, -2.0, 3.25, 1e300, -1e300, 5e-324, 7.0]) | st.floats(
-    -1e6, 1e6, allow_nan=False)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 2**31 - 1), _SCORES), unique_by=lambda pair: pair[0], max_size=120),
-       st.integers(-2, 130), st.integers(0, 40))  # fmt: skip
-def test_best_k_orders_the_k_best_as_top_k_does(prebuilt_kernels, pairs, k, extra):
-    """`best_k` moves the k best of the first n (by score, ties by document id) to the front, as top_k selects
-    them, bit for bit (-0.0 stays with its document), whatever lies beyond n."""
-    documents = np.array([d for d, _ in pairs], dtype=np.int32)
-    values = np.array([v for _, v in pairs], dtype=np.float64)
-    expected = top_k(documents, values, k)
-    for kernels in (bm25_numba, bm25_numpy, prebuilt_kernels):
-        candidates = np.concatenate([documents, np.full(extra, 7, dtype=np.int32)])
-        scores = np.concatenate([values, np.full(extra, 1e308)])
-        n = kernels.best_k(candidates, scores, len(pairs), k)
-        assert n == len(expected[0])
-        assert candidates[:n].tobytes() == expected[0].tobytes() and scores[:n].tobytes() == expected[1].tobytes()
-
-
-def test_best_k_orders_a_long_run_of_one_score_by_id():
-    """More documents of one score than insertion orders (SHORT_RUN) are ordered by a sort call, as few are."""
-    documents = np.random.default_rng(0).permutation(5 * bm25_numba.SHORT_RUN).astype(np.int32)
-    scores = np.where(documents % 3 == 0, 2.0, 1.0)
-    for k in (10, 3 * bm25_numba.SHORT_RUN, len(documents)):
-        candidates, values = documents.copy(), scores.copy()
-        n = bm25_numba.best_k(candidates, values, len(documents), k)
-        expected = top_k(documents, scores, k)
-        assert candidates[:n].tolist() == expected[0].tolist() and values[:n].tolist() == expected[1].tolist()
-
-
 @pytest.mark.parametrize("block", [4_096, 7_000, 20_000])
 def test_top_candidates_score_again_where_the_sampled_documents_are_the_best(prebuilt_kernels, block):
     """Where exactly the sampled documents (the first RUN of every RUN·STRIDE in each block) score best, fewer than
