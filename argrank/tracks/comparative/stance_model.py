@@ -3,14 +3,10 @@
 Two linear models (scikit-learn), each on the data it fits:
 
 - a **sentence classifier**, trained on single comparative sentences labelled FIRST, SECOND or NONE
-  (CompSent-19): masked words, counted cues, the words between and around the two objects and the sentence's
-  abstract pattern of objects, comparatives, "than" and negations (comparison_features). Every FIRST or SECOND
-  training sentence with one comparative of a known opposite ("better", "worse") is also seen with that word
-  exchanged for its opposite and the label swapped, weighing FLIP_WEIGHT. The comparison and pattern tokens are
-  weighed by how much they tell a class from the rest in training (naive Bayes log-count ratios, as NB-SVM, Wang &
-  Manning 2012), half way between that and plain. Its sentences always name the first object first, so it reads
-  every sentence that way: a passage's sentence naming the second object first is read with the objects swapped,
-  and its verdict swapped back.
+  (CompSent-19): masked words, counted cues and the words between and around the two objects
+  (comparison_features). Its sentences always name the first object first, so it reads every sentence that
+  way: a passage's sentence naming the second object first is read with the objects swapped, and its verdict
+  swapped back.
 - a **passage classifier**, trained on passages labelled in the task's four classes (the Touché stance set):
   cues, which object the passage names first and most, the words around each object, and the sentence
   classifier's verdicts on its comparative sentences. Every training passage is also seen with its
@@ -27,7 +23,6 @@ is a Choice; stance_selection chooses one by cross-validation. Each kind's featu
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
@@ -43,7 +38,7 @@ from sklearn.preprocessing import FunctionTransformer
 from sklearn.svm import LinearSVC
 
 from argrank.core.cpu_time import timed
-from argrank.tracks.comparative.comparison_features import comparison_tokens, pattern_tokens
+from argrank.tracks.comparative.comparison_features import comparison_tokens
 from argrank.tracks.comparative.mentions import mask_mentions
 from argrank.tracks.comparative.passage_features import (
     comparative_sentences,
@@ -65,18 +60,6 @@ DEFAULT_C = 0.3
 # The solvers' iterations: the dual coordinate descent converges in well under this on our sets.
 MAX_ITER = 20000
 FAMILIES = ("svm", "logistic")
-PATTERNS_WEIGHT = 0.5  # the sentence's abstract pattern against the comparison tokens
-FLIP_WEIGHT = 0.3  # a training sentence with its comparative exchanged for the opposite, against a real one
-_OPPOSITES = dict(
-    pair
-    for a, b in (("better", "worse"), ("faster", "slower"), ("superior", "inferior"), ("stronger", "weaker"),
-                 ("cheaper", "pricier"), ("easier", "harder"), ("higher", "lower"), ("best", "worst"),
-                 ("more", "less"), ("bigger", "smaller"), ("newer", "older"))
-    for pair in ((a, b), (b, a))
-)  # fmt: skip
-INFORMED_BLOCKS = ("comparison", "patterns")  # the blocks weighed by their tokens' log-count ratios
-INFORMED_SHARE = 0.5  # how far between plain (0) and the ratio (1)
-_OPPOSITE = re.compile(r"\b(" + "|".join(_OPPOSITES) + r")\b", re.IGNORECASE)
 
 Model = dict  # {"sentence": Pipeline | None, "passage": Pipeline | None}
 
@@ -94,7 +77,7 @@ class SentenceSettings:
     agreement_power: float = 0.0
 
     def block_weights(self) -> dict[str, float]:
-        return {"words": self.words_weight, "cues": 1.0, "comparison": 1.0, "patterns": PATTERNS_WEIGHT}
+        return {"words": self.words_weight, "cues": 1.0, "comparison": 1.0}
 
     def describe(self) -> str:
         return (f"C {self.c:g}, class weight power {self.class_weight_power:g}, words weight {self.words_weight:g}, "
@@ -142,10 +125,6 @@ def _comparison_docs(masked: Sequence[str]) -> list[str]:
     return [comparison_tokens(text) for text in masked]
 
 
-def _pattern_docs(masked: Sequence[str]) -> list[str]:
-    return [pattern_tokens(text) for text in masked]
-
-
 Row = tuple[list[float], str]  # a passage's direction features and damped cue counts, and its context tokens
 
 
@@ -172,7 +151,6 @@ def _sentence_blocks() -> list[tuple[str, object]]:
         ("words", _tfidf(ngram_range=(1, 2), token_pattern=_WORD)),
         ("cues", FunctionTransformer(cue_matrix)),
         ("comparison", Pipeline([("tokens", FunctionTransformer(_comparison_docs)), ("tfidf", _tokens())])),
-        ("patterns", Pipeline([("tokens", FunctionTransformer(_pattern_docs)), ("tfidf", _tokens())])),
     ]
 
 
@@ -187,11 +165,8 @@ class Featurized:
     """A feature union's blocks fitted on training inputs, and each block's matrix of those inputs: classifiers of
     several settings are then fitted on one featurization, each weighing the blocks its own way."""
 
-    def __init__(self, blocks: list[tuple[str, object]], inputs: Sequence,
-                 added: Sequence[tuple[str, float]] = ()) -> None:  # fmt: skip
-        """`added`: the label and agreement of rows appended to the examples' own in `inputs` (flipped sentences)."""
+    def __init__(self, blocks: list[tuple[str, object]], inputs: Sequence) -> None:
         self.blocks = blocks
-        self.added = list(added)
         self.train = {name: sparse.csr_matrix(block.fit_transform(inputs)) for name, block in blocks}
 
     def transform(self, inputs: Sequence) -> dict[str, sparse.csr_matrix]:
@@ -208,64 +183,20 @@ class Featurized:
                          ("classify", classifier)])  # fmt: skip
 
 
-def flipped_sentences(sentences: Sequence[StanceExample]) -> tuple[list[str], list[tuple[str, float]]]:
-    """The masked FIRST and SECOND sentences that hold exactly one word of _OPPOSITES, that word exchanged for its
-    opposite, and each one's swapped label and agreement."""
-    texts, added = [], []
-    for example in sentences:
-        if example.label not in _SWAPPED_LABEL:
-            continue
-        text = masked_text(example)
-        if len(_OPPOSITE.findall(text)) == 1:
-            texts.append(_OPPOSITE.sub(lambda match: _OPPOSITES[match.group().lower()], text))
-            added.append((_SWAPPED_LABEL[example.label], example.agreement))
-    return texts, added
-
-
 def featurize_sentences(sentences: Sequence[StanceExample]) -> Featurized:
-    texts, added = flipped_sentences(sentences)
-    return Featurized(_sentence_blocks(), [masked_text(e) for e in sentences] + texts, added)
+    return Featurized(_sentence_blocks(), [masked_text(e) for e in sentences])
 
 
 def fit_sentence_classifier(featurized: Featurized, sentences: Sequence[StanceExample], settings: SentenceSettings):
     """The sentence classifier of `settings` on the `sentences` `featurized` was fitted on."""
-    labels = [e.label for e in sentences] + [label for label, _ in featurized.added]
+    labels = [e.label for e in sentences]
     counts = Counter(labels)
     weights = {label: (max(counts.values()) / n) ** settings.class_weight_power for label, n in counts.items()}
-    agreements = [e.agreement for e in sentences] + [agreement for _, agreement in featurized.added]
-    importance = np.array(agreements) ** settings.agreement_power
-    importance[len(sentences) :] *= FLIP_WEIGHT
+    importance = np.array([e.agreement for e in sentences]) ** settings.agreement_power
     # The dual solver is many times faster than the primal on these wide, sparse features; seeded, it is deterministic.
-    # The hinge loss (an L1-loss SVM) does better here than the squared hinge, on the comparative minority mostly.
-    classifier = LinearSVC(C=settings.c, loss="hinge", class_weight=weights, dual=True, random_state=0,
-                           max_iter=MAX_ITER)  # fmt: skip
+    classifier = LinearSVC(C=settings.c, class_weight=weights, dual=True, random_state=0, max_iter=MAX_ITER)
     features = featurized.weighed(featurized.train, settings.block_weights())
-    scale = _informativeness(featurized, labels)
-    classifier.fit(features @ sparse.diags(scale), labels, sample_weight=importance)
-    # w · (scale ∘ x) = (w ∘ scale) · x: the scaling folded into the weights; the pipeline reads plain features.
-    classifier.coef_ = classifier.coef_ * scale
-    return classifier
-
-
-def _informativeness(featurized: Featurized, labels: Sequence[str], smoothing: float = 1.0) -> np.ndarray:
-    """Each training feature's scale: 1, or in INFORMED_BLOCKS, 1 - INFORMED_SHARE + INFORMED_SHARE times its largest
-    absolute naive Bayes log-count ratio of one class against the rest (over which examples hold it), divided by the
-    block's mean ratio."""
-    labels = np.asarray(labels)
-    scales = []
-    for name, _ in featurized.blocks:
-        matrix = featurized.train[name]
-        if name not in INFORMED_BLOCKS:
-            scales.append(np.ones(matrix.shape[1]))
-            continue
-        present = (matrix > 0).astype(float)
-        ratio = np.zeros(matrix.shape[1])
-        for label in np.unique(labels):
-            inside = smoothing + np.asarray(present[labels == label].sum(axis=0)).ravel()
-            outside = smoothing + np.asarray(present[labels != label].sum(axis=0)).ravel()
-            ratio = np.maximum(ratio, np.abs(np.log((inside / inside.sum()) / (outside / outside.sum()))))
-        scales.append(1 - INFORMED_SHARE + INFORMED_SHARE * ratio / max(ratio.mean(), 1e-12))
-    return np.concatenate(scales)
+    return classifier.fit(features, labels, sample_weight=importance)
 
 
 def passage_training_rows(model: Model, passages: Sequence[StanceExample]) -> tuple[list[Row], list[str]]:
@@ -301,7 +232,7 @@ def fit_passage_classifier(featurized: Featurized, labels: Sequence[str], settin
 # The types a saved model holds beyond those skops trusts by default (core.model_file builds no others).
 MODEL_TYPES = tuple(
     f"{__name__}.{name}"
-    for name in ("_comparison_docs", "_pattern_docs", "_passage_directions", "_passage_contexts", "_split")
+    for name in ("_comparison_docs", "_passage_directions", "_passage_contexts", "_split")
 ) + ("argrank.tracks.comparative.passage_features.cue_matrix",)
 
 
