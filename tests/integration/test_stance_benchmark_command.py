@@ -12,7 +12,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 EMBEDDED = REPO / "data" / "comparative-stance" / "stance-train.tsv"
 KEYS = {"macro_f1", "accuracy", "per_class", "confusion", "labels", "n_train", "n_test", "train_seconds",
-        "predict_per_second"}  # fmt: skip
+        "predict_per_second", "batch_predict_per_second"}  # fmt: skip
 NESTED = {"cv_inner_macro_f1", "cv_inner_accuracy", "cv_spread", "folds", "select_seconds"}
 COMPSENT_HEADER = "id,domain,object_a,object_b,sentence,better_count,worse_count,none_count,most_frequent_label"
 

@@ -24,6 +24,7 @@ from argrank.tracks.comparative.stance_data import StanceExample
 from argrank.tracks.comparative.stance_labels import LABELS
 from argrank.tracks.comparative.stance_model import (
     SENTENCE_LABELS,
+    Model,
     PassageSettings,
     SentenceSettings,
     fit_stance_model,
@@ -31,6 +32,9 @@ from argrank.tracks.comparative.stance_model import (
 )
 from argrank.tracks.comparative.stance_selection import INNER_FOLDS, OuterFold, choose, nested_cross_validate
 
+# A run's stance stage classifies all its ranked passages in one call: prediction speed is also timed on batches of
+# at least this many examples, where a fold's first call on its few dozen passages holds fixed costs too.
+BATCH = 1000
 MEASURES = ("macro_f1", "accuracy")  # the figures of a fold, of the inner folds and of the spread
 _SHOWN = ("macro-F1", "accuracy")  # as the text names them
 
@@ -40,7 +44,9 @@ class StanceScores:
     """One scored set: its classes, macro-F1, accuracy, per-class figures and confusion (rows: truth); where a
     choice of settings was made by cross-validation, the inner folds' figure that made it (`inner`: macro_f1,
     accuracy; averaged over the outer folds when nested), and for nested cross-validation the outer folds' spread
-    and each fold's figures and choice."""
+    and each fold's figures and choice. Prediction speed is given twice: as the scored examples were predicted
+    (`predict_per_second`: a fold's one call, right after fitting), and in batches of at least BATCH
+    (`batch_predict_per_second`: as a run's stance stage predicts)."""
 
     name: str
     labels: tuple[str, ...]
@@ -52,6 +58,7 @@ class StanceScores:
     n_test: int
     train_seconds: float
     predict_per_second: float
+    batch_predict_per_second: float = 0.0
     select_seconds: float = 0.0
     inner: dict[str, float] | None = None
     spread: dict[str, dict[str, float]] | None = None
@@ -70,6 +77,7 @@ class StanceScores:
             "n_test": self.n_test,
             "train_seconds": self.train_seconds,
             "predict_per_second": self.predict_per_second,
+            "batch_predict_per_second": self.batch_predict_per_second,
         }
         if self.inner is not None:
             data.update(cv_inner_macro_f1=self.inner["macro_f1"], cv_inner_accuracy=self.inner["accuracy"],
@@ -132,6 +140,7 @@ def held_out(
         n_test=len(test),
         train_seconds=train_seconds,
         predict_per_second=_rate(len(test), spent),
+        batch_predict_per_second=_rate(*_batch_timing(model, test)),
         select_seconds=select_seconds,
         inner=dataclasses.asdict(inner) if inner else None,
         choice=selection.choice.to_json(),
@@ -154,6 +163,7 @@ def cross_validated(
     k = len(nested.folds)
     kinds = Counter(e.sentence for e in examples)
     predict_seconds = {kind: sum(fold.predict_seconds[kind] for fold in nested.folds) for kind in (True, False)}
+    batches = {kind: _batch_timings(nested.folds, examples, kind) for kind in kinds}
     timing = {
         "n_train": len(examples) - len(examples) // k,
         "train_seconds": float(np.mean([fold.train_seconds for fold in nested.folds])),  # one fold's, on average
@@ -176,6 +186,7 @@ def cross_validated(
                 n_test=len(examples_of),
                 # Over all folds' examples of the set's kind (sentences or passages), in every set of that kind.
                 predict_per_second=_rate(kinds[sentence], predict_seconds[sentence]),
+                batch_predict_per_second=_rate(*batches[sentence]),
                 inner={measure: float(np.mean([f[measure] for f in inner])) for measure in MEASURES} if inner else None,
                 spread={measure: fold_spread([f[measure] for f in fold_figures]) for measure in MEASURES},
                 folds=fold_figures,
@@ -200,6 +211,24 @@ def _fold(fold: OuterFold, examples: Sequence[StanceExample], span: range, sente
             "choice": fold.selection.choice.to_json()}  # fmt: skip
 
 
+def _batch_timings(folds: Sequence[OuterFold], examples: Sequence[StanceExample], sentence: bool) -> tuple[int, float]:
+    """How many examples of one kind the outer folds' models predicted in batches, and in how many CPU-seconds:
+    each fold's model on its own test examples of that kind (_batch_timing)."""
+    timings = [_batch_timing(fold.model, [examples[i] for i in fold.test if examples[i].sentence == sentence])
+               for fold in folds]  # fmt: skip
+    return sum(count for count, _ in timings), sum(seconds for _, seconds in timings)
+
+
+def _batch_timing(model: Model, examples: Sequence[StanceExample]) -> tuple[int, float]:
+    """How many examples one call of `model` predicted and its CPU-seconds: `examples` repeated in turn to at least
+    BATCH (none where there are none)."""
+    if not examples:
+        return 0, 0.0
+    batch = [examples[i % len(examples)] for i in range(max(BATCH, len(examples)))]
+    _, seconds = timed(lambda: predict_examples(model, batch))
+    return len(batch), seconds
+
+
 def _rate(count: int, seconds: float) -> float:
     """Predictions per CPU-second; a time below the clock's resolution counts as that resolution."""
     return count / max(seconds, time.get_clock_info("process_time").resolution)
@@ -210,9 +239,12 @@ def format_scores(result: StanceScores) -> str:
     chose the settings and the outer folds' spread where there are such, per-class table, confusion matrix, and each
     outer fold's figures and choice."""
     lines = [
-        f"{result.name}: macro-F1 {result.macro_f1:.4f}, accuracy {result.accuracy:.4f} "
-        f"({result.n_test} scored, {result.n_train} trained on; training {result.train_seconds:.1f} CPU-s, "
-        f"{result.predict_per_second:,.0f} predicted per CPU-second)",
+        (
+            f"{result.name}: macro-F1 {result.macro_f1:.4f}, accuracy {result.accuracy:.4f} "
+            f"({result.n_test} scored, {result.n_train} trained on; training {result.train_seconds:.1f} CPU-s, "
+            f"{result.predict_per_second:,.0f} predicted per CPU-second, {result.batch_predict_per_second:,.0f} in "
+            f"batches of {BATCH:,})"
+        ),
     ]
     kind = "sentence" if result.labels == SENTENCE_LABELS else "passage"
     if result.inner is not None:

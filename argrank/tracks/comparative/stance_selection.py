@@ -28,6 +28,7 @@ from argrank.tracks.comparative.stance_model import (
     SENTENCE_LABELS,
     Choice,
     Featurized,
+    Model,
     PassageSettings,
     SentenceSettings,
     featurize_passages,
@@ -199,8 +200,8 @@ def _sentence_model(fitted: Fitted, settings: SentenceSettings):
 @dataclass
 class OuterFold:
     """One outer fold: the examples it scores (indices), the selection made on the other folds, their labels as
-    that fold's model predicts them, and the CPU-seconds of choosing, fitting the chosen model and predicting
-    (per kind: True sentences, False passages)."""
+    that fold's model predicts them, the CPU-seconds of choosing, fitting the chosen model and predicting (per
+    kind: True sentences, False passages), and that model."""
 
     test: list[int]
     selection: Selection
@@ -208,6 +209,7 @@ class OuterFold:
     select_seconds: float
     train_seconds: float
     predict_seconds: dict[bool, float]
+    model: Model
 
 
 @dataclass
@@ -252,5 +254,5 @@ def nested_cross_validate(
         for i in test:
             predicted[i] = guessed[i]
         outer.append(OuterFold(test, selection, [guessed[i] for i in test], select_seconds, train_seconds,
-                               predict_seconds))  # fmt: skip
+                               predict_seconds, model))  # fmt: skip
     return NestedCV(predicted, outer)

@@ -9,13 +9,22 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from argrank.tracks.comparative.stance_benchmark import StanceScores, cross_validated, format_scores, held_out, score
+import argrank.tracks.comparative.stance_benchmark as benchmark_module
+from argrank.tracks.comparative.stance_benchmark import (
+    BATCH,
+    StanceScores,
+    cross_validated,
+    format_scores,
+    held_out,
+    score,
+)
 from argrank.tracks.comparative.stance_data import read_training_set
 from argrank.tracks.comparative.stance_labels import LABELS
 from argrank.tracks.comparative.stance_model import SENTENCE_LABELS
 
 EMBEDDED = Path(__file__).resolve().parents[4] / "data" / "comparative-stance" / "stance-train.tsv"
-TIMING = {"n_train": 10, "n_test": 4, "train_seconds": 1.5, "predict_per_second": 2000.0}
+TIMING = {"n_train": 10, "n_test": 4, "train_seconds": 1.5, "predict_per_second": 2000.0,
+          "batch_predict_per_second": 3000.0}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -70,12 +79,12 @@ def test_the_text_has_the_summary_line_a_row_per_class_and_the_confusion_matrix(
         name="touche", labels=("FIRST", "SECOND", "NONE"), macro_f1=0.5, accuracy=0.625,
         per_class={label: {"precision": 0.5, "recall": 0.25, "f1": 1 / 3, "support": 4} for label in SENTENCE_LABELS},
         confusion=[[1, 2, 3], [4, 5, 6], [7, 8, 9]], n_train=1200, n_test=8, train_seconds=2.25,
-        predict_per_second=12345.6,
+        predict_per_second=12345.6, batch_predict_per_second=23456.7,
     )  # fmt: skip
     lines = format_scores(result).split("\n")
     assert lines[0] == (
         "touche: macro-F1 0.5000, accuracy 0.6250 (8 scored, 1200 trained on; training 2.2 CPU-s, "
-        "12,346 predicted per CPU-second)"
+        "12,346 predicted per CPU-second, 23,457 in batches of 1,000)"
     )
     assert lines[1] == ""
     assert lines[2].split() == ["class", "precision", "recall", "f1", "support"]
@@ -96,6 +105,7 @@ def test_held_out_trains_on_one_set_scores_the_other_and_does_so_the_same_each_t
     assert first.macro_f1 > 0.5  # the embedded set is written to be learnable
     assert (again.macro_f1, again.confusion, again.choice) == (first.macro_f1, first.confusion, first.choice)
     assert first.train_seconds > 0 and first.predict_per_second > 0 and first.select_seconds > 0
+    assert first.batch_predict_per_second > 0 and "in batches of 1,000)" in format_scores(first).split("\n")[0]
     # The settings were chosen by the training set's own folds: that figure, and the choice, come with the score.
     assert set(first.inner) == {"macro_f1", "accuracy"} and first.spread is None and first.folds is None
     assert set(first.choice) == {"sentence", "passage"}
@@ -129,7 +139,7 @@ def test_cross_validation_scores_each_set_in_its_own_classes_over_all_folds(exam
 
 def _figures(result):
     """The result's JSON without its timings, which differ from run to run."""
-    timings = {"train_seconds", "predict_per_second", "select_seconds"}
+    timings = {"train_seconds", "predict_per_second", "batch_predict_per_second", "select_seconds"}
     return {key: value for key, value in result.to_json().items() if key not in timings}
 
 
@@ -195,3 +205,21 @@ def test_the_json_and_the_text_carry_the_nested_figures(nested):
     assert any(line.split()[:2] == ["outer", "fold"] for line in lines)
     assert sum(line.startswith("fold ") and " chose the sentence classifier " in line
                for line in format_scores(sentences).split("\n")) == 3  # fmt: skip
+
+
+def test_batch_speed_is_timed_on_the_examples_repeated_in_turn_to_a_batch(monkeypatch):
+    """A fold's few dozen passages are predicted again as one batch of at least BATCH, in their order, over and
+    over; a batch already that large is predicted once as it is."""
+    batches = []
+    monkeypatch.setattr(benchmark_module, "predict_examples", lambda model, batch: batches.append(batch) or [])
+    few, many = ["a", "b", "c"], [str(i) for i in range(BATCH + 7)]
+    assert benchmark_module._batch_timing("model", few)[0] == BATCH
+    assert benchmark_module._batch_timing("model", many)[0] == BATCH + 7
+    assert benchmark_module._batch_timing("model", []) == (0, 0.0)
+    assert batches[0] == (few * BATCH)[:BATCH] and batches[1] == many and len(batches) == 2
+
+
+def test_nested_results_carry_the_batch_speed_of_each_kind(nested):
+    _, results = nested
+    assert all(result.batch_predict_per_second > 0 for result in results)
+    assert all("batch_predict_per_second" in result.to_json() for result in results)

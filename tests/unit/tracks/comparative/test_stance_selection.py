@@ -11,7 +11,7 @@ import pytest
 import argrank.tracks.comparative.stance_selection as selection_module
 from argrank.tracks.comparative.stance_data import StanceExample, pair_key, read_training_set
 from argrank.tracks.comparative.stance_labels import LABELS
-from argrank.tracks.comparative.stance_model import SENTENCE_LABELS, Choice
+from argrank.tracks.comparative.stance_model import SENTENCE_LABELS, Choice, predict_examples
 from argrank.tracks.comparative.stance_selection import (
     PASSAGE_GRID,
     SENTENCE_GRID,
@@ -142,3 +142,5 @@ def test_nested_cross_validation_is_deterministic_and_predicts_every_example(exa
     assert first.predicted == again.predicted and all(first.predicted)
     assert [f.selection for f in first.folds] == [f.selection for f in again.folds]
     assert sorted(i for fold in first.folds for i in fold.test) == list(range(len(examples)))
+    # Each fold keeps the model that predicted it (the benchmark times it again on larger batches).
+    assert all(predict_examples(f.model, [examples[i] for i in f.test]) == f.predicted for f in first.folds)
