@@ -140,7 +140,7 @@ def held_out(
         n_test=len(test),
         train_seconds=train_seconds,
         predict_per_second=_rate(len(test), spent),
-        batch_predict_per_second=_rate(*_batch_timing(model, test)),
+        batch_predict_per_second=_rate(*_batch_timing(model, test, spent)),
         select_seconds=select_seconds,
         inner=dataclasses.asdict(inner) if inner else None,
         choice=selection.choice.to_json(),
@@ -214,17 +214,21 @@ def _fold(fold: OuterFold, examples: Sequence[StanceExample], span: range, sente
 def _batch_timings(folds: Sequence[OuterFold], examples: Sequence[StanceExample], sentence: bool) -> tuple[int, float]:
     """How many examples of one kind the outer folds' models predicted in batches, and in how many CPU-seconds:
     each fold's model on its own test examples of that kind (_batch_timing)."""
-    timings = [_batch_timing(fold.model, [examples[i] for i in fold.test if examples[i].sentence == sentence])
-               for fold in folds]  # fmt: skip
+    timings = [
+        _batch_timing(fold.model, [examples[i] for i in fold.test if examples[i].sentence == sentence],
+                      fold.predict_seconds[sentence])
+        for fold in folds
+    ]  # fmt: skip
     return sum(count for count, _ in timings), sum(seconds for _, seconds in timings)
 
 
-def _batch_timing(model: Model, examples: Sequence[StanceExample]) -> tuple[int, float]:
-    """How many examples one call of `model` predicted and its CPU-seconds: `examples` repeated in turn to at least
-    BATCH (none where there are none)."""
-    if not examples:
-        return 0, 0.0
-    batch = [examples[i % len(examples)] for i in range(max(BATCH, len(examples)))]
+def _batch_timing(model: Model, examples: Sequence[StanceExample], seconds: float) -> tuple[int, float]:
+    """How many examples one call of `model` predicted and its CPU-seconds, `examples` having taken `seconds` in
+    one call already: that call where it held at least BATCH, else a call on `examples` repeated in turn to BATCH
+    (none where there are none)."""
+    if len(examples) >= BATCH or not examples:
+        return len(examples), seconds
+    batch = [examples[i % len(examples)] for i in range(BATCH)]
     _, seconds = timed(lambda: predict_examples(model, batch))
     return len(batch), seconds
 
