@@ -247,7 +247,7 @@ def format_scores(result: StanceScores) -> str:
             f"{result.name}: macro-F1 {result.macro_f1:.4f}, accuracy {result.accuracy:.4f} "
             f"({result.n_test} scored, {result.n_train} trained on; training {result.train_seconds:.1f} CPU-s, "
             f"{result.predict_per_second:,.0f} predicted per CPU-second, {result.batch_predict_per_second:,.0f} in "
-            f"batches of {BATCH:,})"
+            f"batches of {BATCH:,} or more)"
         ),
     ]
     kind = "sentence" if result.labels == SENTENCE_LABELS else "passage"

@@ -84,7 +84,7 @@ def test_the_text_has_the_summary_line_a_row_per_class_and_the_confusion_matrix(
     lines = format_scores(result).split("\n")
     assert lines[0] == (
         "touche: macro-F1 0.5000, accuracy 0.6250 (8 scored, 1200 trained on; training 2.2 CPU-s, "
-        "12,346 predicted per CPU-second, 23,457 in batches of 1,000)"
+        "12,346 predicted per CPU-second, 23,457 in batches of 1,000 or more)"
     )
     assert lines[1] == ""
     assert lines[2].split() == ["class", "precision", "recall", "f1", "support"]
@@ -105,7 +105,7 @@ def test_held_out_trains_on_one_set_scores_the_other_and_does_so_the_same_each_t
     assert first.macro_f1 > 0.5  # the embedded set is written to be learnable
     assert (again.macro_f1, again.confusion, again.choice) == (first.macro_f1, first.confusion, first.choice)
     assert first.train_seconds > 0 and first.predict_per_second > 0 and first.select_seconds > 0
-    assert first.batch_predict_per_second > 0 and "in batches of 1,000)" in format_scores(first).split("\n")[0]
+    assert first.batch_predict_per_second > 0 and "in batches of 1,000 or more)" in format_scores(first).split("\n")[0]
     # The settings were chosen by the training set's own folds: that figure, and the choice, come with the score.
     assert set(first.inner) == {"macro_f1", "accuracy"} and first.spread is None and first.folds is None
     assert set(first.choice) == {"sentence", "passage"}
