@@ -12,14 +12,12 @@ def term_lookup(index, ranker):
 
 
 def top_k_loop(index, ranker, queries: list[dict], depth: int) -> dict[str, tuple]:
-    """Our 50-topic loop from analysed query tokens: term ids, BM25 over posting lists, top-k (ties by doc id)."""
+    """Our 50-topic loop from analysed query tokens: term ids, BM25 over posting lists, top-k (ties by doc id); the
+    queries ranked together, as the rank stage ranks them (`Scorer.top_many`)."""
     lookup = term_lookup(index, ranker)
-    results = {}
-    for query in queries:
-        term_ids = lookup(query["tokens"])
-        if term_ids:
-            results[query["number"]] = ranker.top(term_ids, depth)
-    return results
+    asked = [(query["number"], term_ids) for query in queries if (term_ids := lookup(query["tokens"]))]
+    tops = ranker.top_many([term_ids for _, term_ids in asked], depth)
+    return {number: top for (number, _), top in zip(asked, tops)}
 
 
 def loaded_loop(params: dict, queries: list[dict]) -> Callable[[], dict]:

@@ -114,7 +114,8 @@ def peers_markdown(results: dict, labels: dict, ours_against) -> list[str]:
             notes.append(_tantivy_note(peer))
     notes.append(
         "Ours: `index_codes` on the token table's codes (`read_token_codes`, not counted); top-1000 is "
-        "`ranker.term_ids` + `BM25.top` (the scores above a bar, then `top_k`) per topic from analysed query tokens, the ranker (idf, "
+        "`ranker.term_ids` per topic, then `BM25.top_many` of the 50 topics (each one's scores above a bar, "
+        "then `top_k` of each), from analysed query tokens, as `rank_topics` ranks them; the ranker (idf, "
         f"{secs(rank.get('make_ranker_seconds'))}) and term lookup ({secs(rank.get('term_lookup_seconds'))}) "
         "built before timing; `rank_topics` (query analysis and the doc-id table included) took "
         f"{secs(rank.get('rank_topics_seconds'))}."

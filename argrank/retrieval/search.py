@@ -6,7 +6,7 @@ Top-k selection breaks ties by document id, which is the index's column order.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+BATCH = 64  # queries ranked together (Scorer.top_many)
 RANKING_SCHEMA = pa.schema([("qid", pa.string()), ("doc", pa.string()), ("rank", pa.int32()), ("score", pa.float64())])
 
 
@@ -40,14 +41,15 @@ def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, wa
         weighted = [_known(ranker, listed, weights) for listed, weights in terms]
     else:
         weighted = [(term_ids, None) for term_ids in ranker.term_ids_of_lists(queries.column("terms"))]
-    pairs = zip(queries.column("qid").to_pylist(), weighted)
+    pairs = list(zip(queries.column("qid").to_pylist(), weighted))
+    plain = _in_batches(ranker, [term_ids for _, (term_ids, weights) in pairs if term_ids and weights is None], depth)
     for qid, (term_ids, weights) in track(pairs, "rank", total=queries.num_rows, unit=" topics"):
         if not term_ids:
             if warn_unmatched:
                 warn_no_results(qid)
             continue
         if weights is None:
-            top, top_scores = ranker.top(term_ids, depth)
+            top, top_scores = next(plain)
         else:
             top, top_scores = top_k(*ranker.score(term_ids, weights), depth)
         qids.append(qid)
@@ -64,6 +66,13 @@ def rank_queries(index: Index, queries: pa.Table, ranker: Scorer, depth: int, wa
         "score": pa.array(np.concatenate(scores) if scores else np.zeros(0)),
     }
     return pa.table(columns, schema=RANKING_SCHEMA)
+
+
+def _in_batches(ranker: Scorer, queries: list[list[int]], depth: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Each query's top `depth`, ranked BATCH queries at a time (`Scorer.top_many`) as they are asked for, so that
+    the progress shown still moves with the topics."""
+    for start in range(0, len(queries), BATCH):
+        yield from ranker.top_many(queries[start : start + BATCH], depth)
 
 
 def _known(ranker: Scorer, terms: list[str], weights: list[float]) -> tuple[list[int], list[float]]:

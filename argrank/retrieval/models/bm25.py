@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import mmap
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -15,6 +16,8 @@ from argrank.kernels.bm25_numpy import DAMAGED, UNTOUCHED
 from argrank.retrieval.registry import Range, RankingModel
 from argrank.retrieval.scorer import PostingsScorer
 from argrank.retrieval.top_k import top_k
+
+ROOM = 1 << 16  # candidates of queries ranked together (`top_many`) that the buffers hold before they are selected
 
 
 class BM25(PostingsScorer):
@@ -54,9 +57,10 @@ class BM25(PostingsScorer):
         self._ready = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)  # factors in `_impacts`
         self._seen = np.zeros(len(self.index.postings.indptr) - 1, dtype=np.bool_)  # queried before
         self._table = np.full(self.index.num_docs, UNTOUCHED)  # every document between queries
-        self._candidates = np.empty(self.index.num_docs, dtype=np.int32)
+        # A query may list every document, after the candidates of queries listed before it (`top_many`).
+        self._candidates = np.empty(self.index.num_docs + ROOM, dtype=np.int32)
         self._rows = np.zeros(0, dtype=np.int64)  # the posting rows of the query in the table
-        self._scores = np.empty(self.index.num_docs)
+        self._scores = np.empty(self.index.num_docs + ROOM)
         self._block = block_documents()
         self._sample = np.empty(min(self._block, self.index.num_docs) // STRIDE + RUN)  # top's samples of a block
 
@@ -73,17 +77,45 @@ class BM25(PostingsScorer):
         of the scores sets listed), and top_k selects from those."""
         if k <= 0:
             return top_k(self._candidates[:0], self._scores[:0], k)
+        n = self._list(term_ids, k, 0)
+        return top_k(self._candidates[:n], self._scores[:n], k)
+
+    def top_many(self, queries: Sequence[list[int]], k: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        """As Scorer.top_many: the kernels list one query's candidates after another's, and top_k selects from them
+        afterwards. The kernels, run back to back, find more of what they read still in the cache than with a
+        selection between them."""
+        if k <= 0:
+            return [self.top(term_ids, k) for term_ids in queries]
+        ranked: list[tuple[np.ndarray, np.ndarray]] = []
+        listed: list[tuple[int, int]] = []  # where each query not yet selected from has its candidates
+        start = 0
+        for term_ids in queries:
+            n = self._list(term_ids, k, start)
+            listed.append((start, n))
+            start += n
+            if start > ROOM:  # the next query could list every document past `start`: select first
+                ranked += self._select(listed, k)
+                listed, start = [], 0
+        return ranked + self._select(listed, k)
+
+    def _select(self, listed: list[tuple[int, int]], k: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        """top_k of each query's candidates, listed in the buffers at (start, count)."""
+        return [top_k(self._candidates[start : start + n], self._scores[start : start + n], k) for start, n in listed]
+
+    def _list(self, term_ids: list[int], k: int, start: int) -> int:
+        """List a set of the query's documents that holds its k best into the buffers from `start` on (see `top`);
+        how many."""
         self._prepare(term_ids, None)
         postings = self.index.postings
         n = self.kernels.top_candidates(
             postings.indptr, postings.indices, postings.data, self.norm, self.k1 + 1, self._impacts, self._cached,
-            self._rows, self._idf, self._scale, self._table, int(k), self._block, self._sample, self._candidates,
-            self._scores,
+            self._rows, self._idf, self._scale, self._table, int(k), self._block, self._sample,
+            self._candidates[start:], self._scores[start:],
         )  # fmt: skip
         if n == DAMAGED:
             self._table.fill(UNTOUCHED)
             raise _damaged()
-        return top_k(self._candidates[:n], self._scores[:n], k)
+        return n
 
     def _prepare(self, term_ids: list[int], weights: list[float] | None) -> None:
         """The query's posting rows, idf, weights and whether each row's tf factors are kept (`_kept_factors`), for

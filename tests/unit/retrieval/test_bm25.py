@@ -17,6 +17,7 @@ from argrank.index.build import build_index, index_codes, read_token_codes, read
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import load_index, save_index
 from argrank.kernels.bm25_numba import RUN, STRIDE
+from argrank.retrieval.models import bm25 as bm25_model
 from argrank.retrieval.registry import make_ranker, resolve_params
 from argrank.retrieval.top_k import top_k
 
@@ -277,3 +278,35 @@ def test_top_is_top_k_of_the_scores(corpus, method):
             term_ids = index.vocabulary.ids(query)
             for got, expected in zip(ranker.top(term_ids, k), top_k(*ranker.score(term_ids), k)):
                 np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("room", [bm25_model.ROOM, 3000, 0])
+def test_top_many_ranks_each_query_as_top_alone(corpus, kernels, monkeypatch, room):
+    """Queries ranked together (their candidates listed one after another in the buffers, selected from when the
+    buffers' room is used up) are each ranked as `top` ranks it alone, whatever k, the room and the query order."""
+    _, _, index = corpus
+    monkeypatch.setattr(bm25_model, "ROOM", room)
+    queries = [index.vocabulary.ids(query) for query in [*QUERIES, [], *reversed(QUERIES)]]
+    together, alone = bm25(index, {}, kernels), bm25(index, {}, kernels)
+    for k in (0, 1, 7, 250, 10_000):
+        tops = together.top_many(queries, k)
+        assert len(tops) == len(queries)
+        for (docs, scores), query in zip(tops, queries):
+            expected_docs, expected_scores = alone.top(query, k)
+            np.testing.assert_array_equal(docs, expected_docs)
+            np.testing.assert_array_equal(scores, expected_scores)
+
+
+def test_top_many_refuses_a_damaged_posting_and_ranks_again_after(corpus, kernels):
+    _, _, built = corpus
+    index = _damageable(built)
+    ranker = bm25(index, {}, kernels)
+    damaged = index.vocabulary.ids(["t0"])
+    saved = index.postings.indices[index.postings.indptr[ranker.rows[damaged[0]]]]
+    index.postings.indices[index.postings.indptr[ranker.rows[damaged[0]]]] = -3
+    with pytest.raises(ValueError, match="index is damaged"):
+        ranker.top_many([index.vocabulary.ids(["t5"]), damaged], 10)
+    index.postings.indices[index.postings.indptr[ranker.rows[damaged[0]]]] = saved
+    fresh = bm25(built, {}, kernels)
+    for got, expected in zip(ranker.top_many([damaged], 10)[0], fresh.top(damaged, 10)):
+        np.testing.assert_array_equal(got, expected)

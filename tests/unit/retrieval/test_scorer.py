@@ -93,3 +93,14 @@ def test_top_is_the_k_best_of_score_ties_by_document_id(shards, k, expected):
     assert scorer.asked == [2, 5]
     assert docs.tolist() == expected
     assert scores.tolist() == [dict(zip(Fixed.candidates.tolist(), Fixed.scores.tolist()))[d] for d in expected]
+
+
+def test_top_many_is_top_of_each_query_in_order(shards):
+    indexes, statistics = shards
+    scorer = Fixed(indexes[0], statistics)
+    asked = []
+    scorer.score = lambda term_ids, weights=None: (asked.append(list(term_ids)), (Fixed.candidates, Fixed.scores))[1]
+    tops = scorer.top_many([[2, 5], [1], []], 3)
+    assert asked == [[2, 5], [1], []]
+    assert [(docs.tolist(), scores.tolist()) for docs, scores in tops] == [([0, 2, 3], [2.0, 2.0, 2.0])] * 3
+    assert scorer.top_many([], 3) == []

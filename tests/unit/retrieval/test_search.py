@@ -19,6 +19,7 @@ from argrank.index.build import build_index
 from argrank.retrieval.formulations import title, title_and_description
 from argrank.retrieval.queries import analyze_topics
 from argrank.retrieval.registry import make_ranker
+from argrank.retrieval import search
 from argrank.retrieval.search import RANKING_SCHEMA, rank_queries, rank_topics
 
 # Ids out of order (the index sorts them); d2 and d9 are the same text, so they tie on every query.
@@ -65,6 +66,16 @@ def test_the_ranking_is_rank_bm25s_in_query_order_cut_at_depth(index, depth):
     assert [tuple(row.values()) for row in ranking.to_pylist()] == reference(QUERIES, depth)
     ties = ranking.filter(pc.equal(ranking.column("qid"), "7")).column("doc").to_pylist()
     assert ties[:2] == ["d2", "d9"][:depth]
+
+
+@pytest.mark.parametrize("batch", [1, 2, 64])
+def test_queries_ranked_in_batches_are_ranked_as_each_alone(index, monkeypatch, batch):
+    """The run's queries are ranked BATCH at a time (Scorer.top_many), skipped queries between them: each is still
+    rank-bm25's ranking under its own qid."""
+    monkeypatch.setattr(search, "BATCH", batch)
+    repeated = pa.concat_tables([QUERIES] * 3)
+    ranking = rank_queries(index, repeated, make_ranker(index, "bm25", {}), 3)
+    assert [tuple(row.values()) for row in ranking.to_pylist()] == reference(repeated, 3)
 
 
 def test_queries_without_a_known_term_are_left_out_and_warned_about_in_order(index, caplog):
