@@ -43,6 +43,9 @@ K1_IN_SESSION = (1.4, 1.45, 1.5)  # three changes in one session: the figure is 
 # and what follows it): the figure is the median by CPU-seconds, as one short process varies from run to run.
 K1_CHANGES = (1.3, 1.25, 1.35)
 DEPTH = 1000
+# What a stage's child reports of itself (bench.stages, Bench.stage), kept apart when two children make one result.
+PROCESS_FIELDS = ("phases", "peak_rss_resettable", "startup_peak_rss_bytes", "process_peak_rss_bytes", "wall_seconds",
+                  "peak_rss_bytes", "ru_maxrss_bytes", "process_cpu_seconds")  # fmt: skip
 
 
 class StageFailed(RuntimeError):
@@ -216,10 +219,25 @@ class Bench:
                 p["ours_subset"] = self.stage("ours_subset", {**subset, "rankings_out": str(w / "ours-subset.json")})
                 p[key] = self.stage("rank_bm25", {**subset, "ours_rankings": str(w / "ours-subset.json")})
             elif name == "tantivy":
-                p[key] = self.stage("tantivy", {**common, "work": str(w), "build_repeats": self.args.build_repeats})
+                p[key] = self.searched("tantivy", {**common, "work": str(w), "build_repeats": self.args.build_repeats,
+                                                   "index_out": str(w / "tantivy-index")})  # fmt: skip
             else:
                 backend = "numba" if name == "bm25s-numba" else "numpy"
-                p[key] = self.stage("bm25s", {**bm25s, "backend": backend}, label=key)
+                p[key] = self.searched("bm25s", {**bm25s, "backend": backend, "index_out": str(w / f"{key}-index")},
+                                       label=key)  # fmt: skip
+
+    def searched(self, name: str, params: dict, label: str | None = None) -> dict:
+        """A peer's build stage, then its search stage (`NAME_search`) in a child of its own, which builds nothing
+        (bench/README.md: how things are measured): one result, the search child's process figures under
+        `search_process`, its phases under `search_phases`. The peer's saved index is removed afterwards."""
+        label = label or name
+        try:
+            built = self.stage(name, params, label)
+            found = self.stage(f"{name}_search", params, f"{label}_search")
+        finally:
+            shutil.rmtree(params["index_out"], ignore_errors=True)
+        process = {field: found.pop(field) for field in PROCESS_FIELDS if field in found}
+        return {**built, **found, "search_process": process, "search_phases": process.pop("phases", {})}
 
     def full_run(self, corpus: Path) -> None:
         full = self.results["full_run"]

@@ -15,6 +15,14 @@ def load_tokens(path: str):
     return read_tokens(path)
 
 
+def load_ids(path: str):
+    """The ids of a token table, in table order, without its tokens: what a peer's search stage maps its hits to."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    return pq.read_table(path, columns=["id"]).column("id").cast(pa.string()).combine_chunks()
+
+
 def in_index_order(path: str, limit: int | None = None):
     """The documents in our index's column order (sorted by id, as `build_index` does), the first `limit` kept, as
     whole Arrow arrays of plain strings."""

@@ -82,8 +82,8 @@ CLOCKS = {"": "wall", "cpu_": "CPU"}  # the prefix a timing's CPU-seconds field 
 
 def ours_against(results: dict, peer: str) -> tuple[dict, dict]:
     """Our build and our top-k figures to set against a peer's: rank-bm25 ran on the subset, the others on all. Our
-    top-k is the one timed in the peer's own process, in rounds alternating with its (`ours_alongside`), where the
-    peer's stage measured it; else the rank stage's."""
+    top-k is the one timed in the peer's search process, in rounds alternating with its (`ours_alongside`), where
+    the peer's search stage measured it; else the rank stage's."""
     if peer == "rank_bm25":
         subset = _get(results, "peers", "ours_subset") or {}
         return subset, subset

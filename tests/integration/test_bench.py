@@ -13,7 +13,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:  # bench/ is run from the checkout, not installed
     sys.path.insert(0, str(REPO))
 
-from bench import report  # noqa: E402
+from bench import peers, report  # noqa: E402
 
 STATUSES = {"PASS", "FAIL", "NOT MEASURED"}
 # The `bench` extra's peers and the modules each needs: not test dependencies, so measured where installed and
@@ -34,6 +34,9 @@ def check_peer(name: str, peer: dict, documents: int) -> None:
     ours = peer["ours_alongside"]  # our loop, timed in the peer's rounds: what the ratios set against its figures
     assert ours["top_k_seconds"] > 0 and len(ours["top_k_all_seconds"]) == 1
     assert peer["peak_rss_through_build_bytes"] > 0
+    # Searched in a child of its own, after rounds of each loop that do not count.
+    assert len(peer["top_k_warmup_cpu_seconds"]) == len(ours["top_k_warmup_cpu_seconds"]) == peers.WARMUP_ROUNDS
+    assert peer["search_process"]["process_cpu_seconds"] > 0 and "retrieve" in peer["search_phases"]
     agreement = peer["agreement"]
     assert agreement["topics"] == 50 and 0 <= agreement["identical_top_10_topics"] <= 50
     assert 0 < agreement["mean_overlap_at_10"] <= 1  # the same BM25 up to idf floor and length encoding

@@ -89,6 +89,37 @@ def test_alternating_rounds_take_turns_going_first_and_keep_each_ones_repeats():
     assert ours.result == 5 and theirs.result == 6  # each keeps its own last result
 
 
+def test_a_peer_is_searched_in_a_child_of_its_own_and_its_index_removed_whatever_happens(tmp_path, monkeypatch):
+    bench = benchmark.Bench(benchmark.parse_args(["--out", str(tmp_path)]))
+    calls = []
+
+    def stage(name, params, label=None):
+        calls.append((name, label))
+        Path(params["index_out"]).mkdir(exist_ok=True)  # what a build stage leaves behind
+        if name == "tantivy":
+            return {"build_cpu_seconds": 2.0, "peak_rss_bytes": 9, "phases": {"build_index": {}}}
+        if name == "tantivy_search" and params.get("fail"):
+            raise benchmark.StageFailed("tantivy_search failed")
+        return {"top_k_cpu_seconds": 1.0, "ours_alongside": {"top_k_cpu_seconds": 0.4}, "peak_rss_bytes": 3,
+                "wall_seconds": 5.0, "phases": {"retrieve": {}}}  # fmt: skip
+
+    monkeypatch.setattr(bench, "stage", stage)
+    folder = tmp_path / "tantivy-index"
+    result = bench.searched("tantivy", {"index_out": str(folder)})
+
+    assert calls == [("tantivy", "tantivy"), ("tantivy_search", "tantivy_search")]
+    assert result["build_cpu_seconds"] == 2.0 and result["top_k_cpu_seconds"] == 1.0
+    assert result["ours_alongside"] == {"top_k_cpu_seconds": 0.4}
+    # The build child's own figures stay the peer's; the search child's are kept apart.
+    assert result["peak_rss_bytes"] == 9 and result["phases"] == {"build_index": {}}
+    assert result["search_process"] == {"peak_rss_bytes": 3, "wall_seconds": 5.0}
+    assert result["search_phases"] == {"retrieve": {}}
+    assert not folder.exists()
+    with pytest.raises(benchmark.StageFailed):
+        bench.searched("tantivy", {"index_out": str(folder), "fail": True})
+    assert not folder.exists()
+
+
 def test_a_peer_whose_package_is_missing_is_not_measured_and_says_why(tmp_path, monkeypatch):
     bench = benchmark.Bench(benchmark.parse_args(["--peers", "tantivy", "--out", str(tmp_path)]))
     monkeypatch.setitem(benchmark.PEERS, "tantivy", ("argrank_no_such_module",))
