@@ -133,6 +133,7 @@ def peers_markdown(results: dict, labels: dict, ours_against) -> list[str]:
     notes.append(
         "Times are the wall clock with the process's CPU-seconds (user + system, all its threads) in brackets; "
         "repeated ones are the fastest repeat's, with that same repeat's CPU-seconds. Our top-1000 against a "
-        "whole-corpus peer is the one timed in the peer's own process, in rounds that alternate with its."
+        "whole-corpus peer is the one timed beside it in the peer's search process (a child that loads both "
+        "indexes and builds nothing), in rounds that alternate with its, after two rounds of each that do not count."
     )
     return out + [line for note in notes for line in (note, "")]
