@@ -21,13 +21,13 @@ from bench.measure import Phases
 from bench.ours import loaded_loop
 
 
-WARMUP_ROUNDS = 2  # untimed rounds of ours and a peer's before the timed ones (see side_by_side)
+WARMUP_ROUNDS = 2  # rounds of ours and a peer's that do not count, before the counted ones (see side_by_side)
 
 
 def side_by_side(params: dict, queries: list[dict], theirs: Callable[[], object]) -> tuple[BestOf, BestOf, dict]:
-    """Our loop and a peer's `theirs`, in this process, which has built nothing: WARMUP_ROUNDS untimed rounds of
+    """Our loop and a peer's `theirs`, in this process, which has built nothing: WARMUP_ROUNDS rounds of
     each (our ranker keeps a term's tf factors from its second query on; a peer faults its index in), then
-    params['repeats'] timed rounds, alternating. Returns ours, theirs and the warm-up rounds' CPU-seconds."""
+    params["repeats"] rounds that count, alternating. Returns ours, theirs and the warm-up rounds' CPU-seconds."""
     ours = loaded_loop(params, queries)
     warm_ours, warm_theirs = alternating(WARMUP_ROUNDS, ours, theirs)
     mine, runs = alternating(params["repeats"], ours, theirs)

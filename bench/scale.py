@@ -239,7 +239,8 @@ def section(results: dict) -> str:
     lines = [SCALE_BEGIN, "## Cost curve: 1× to 10× args.me (`make bench-scale`)", "",
              "Written by `make bench-scale` (`bench/scale.py`) from `outputs/bench/scale.json`; CPU-seconds are user + "
              "system of the process doing the work, the load average beside each point. Top-1000 is our 50-topic "
-             "loop timed in each peer's own rounds. The cache is measured after the full run and its re-runs (each "
+             "loop timed beside each peer's in that peer's search process, which loads both indexes and builds "
+             "nothing, in rounds alternating with its. The cache is measured after the full run and its re-runs (each "
              "adds the rankings of one k1).", "",
              "![CPU-seconds and peak memory against corpus size](img/scale.png)", "",
              "| scale | arguments | FullSubmission CPU-s (wall) | peak RSS | cache (after the re-runs) "
