@@ -198,7 +198,9 @@ SECTIONS = [
         "margin. Per-class offsets on the sentence classifier's scores cannot reach CompSent-19's targets even "
         "when chosen on the held-out predictions themselves, and a gradient-boosted model stacked on those scores "
         "and the sentence's structure (gap, length, comparatives, negations, question) scored the same as the "
-        "scores alone.",
+        "scores alone. Nor did a passage classifier in two steps on the same features (no stance, neutral or a "
+        "direction; then which object), with or without the one-step classifier's direction: below the one-step "
+        "classifier at every C tried.",
     ),  # fmt: skip
     Section(
         "perspective", "Perspective: unseen political issues (5 folds of whole issues, inner folds, a lockbox; all "
