@@ -24,13 +24,17 @@ from bench.ours import loaded_loop
 WARMUP_ROUNDS = 2  # rounds of ours and a peer's that do not count, before the counted ones (see side_by_side)
 
 
-def side_by_side(params: dict, queries: list[dict], theirs: Callable[[], object]) -> tuple[BestOf, BestOf, dict]:
-    """Our loop and a peer's `theirs`, in this process, which has built nothing: WARMUP_ROUNDS rounds of
-    each (our ranker keeps a term's tf factors from its second query on; a peer faults its index in), then
-    params["repeats"] rounds that count, alternating. Returns ours, theirs and the warm-up rounds' CPU-seconds."""
-    ours = loaded_loop(params, queries)
-    warm_ours, warm_theirs = alternating(WARMUP_ROUNDS, ours, theirs)
-    mine, runs = alternating(params["repeats"], ours, theirs)
+def side_by_side(params: dict, queries: list[dict], theirs: Callable[[], object],
+                 phases: Phases) -> tuple[BestOf, BestOf, dict]:  # fmt: skip
+    """Our loop (loaded in phase "load_ours") and a peer's `theirs` (phase "retrieve"), in this process, which has
+    built nothing: WARMUP_ROUNDS rounds of each (our ranker keeps a term's tf factors from its second query on; a
+    peer faults its index in), then params["repeats"] rounds that count, alternating. Returns ours, theirs and the
+    warm-up rounds' CPU-seconds."""
+    with phases.phase("load_ours"):
+        ours = loaded_loop(params, queries)
+    with phases.phase("retrieve"):
+        warm_ours, warm_theirs = alternating(WARMUP_ROUNDS, ours, theirs)
+        mine, runs = alternating(params["repeats"], ours, theirs)
     warmup = {"ours": warm_ours.all_cpu_seconds, "theirs": warm_theirs.all_cpu_seconds}
     return mine, runs, warmup
 
@@ -117,8 +121,7 @@ def bm25s_search(params: dict, phases: Phases) -> dict:
         with phases.phase("compile_retrieve"):  # the retrieval kernel, compiled on its first call: one query
             retriever.activate_numba_scorer()
             retrieve(query_tokens[:1])
-    with phases.phase("retrieve"):
-        mine, runs, warmup = side_by_side(params, queries, lambda: retrieve(query_tokens))
+    mine, runs, warmup = side_by_side(params, queries, lambda: retrieve(query_tokens), phases)
     found, scores = runs.result
     doc_ids = ids.to_pylist()
     top = {
@@ -211,8 +214,7 @@ def tantivy_search(params: dict, phases: Phases) -> dict:
     def run_topics():
         return {q["number"]: searcher.search(query(q["tokens"]), limit=depth, count=False).hits for q in queries}
 
-    with phases.phase("retrieve"):
-        mine, runs, warmup = side_by_side(params, queries, run_topics)
+    mine, runs, warmup = side_by_side(params, queries, run_topics, phases)
     top = {
         number: [ids[searcher.doc(address)["position"][0]].as_py() for _, address in hits[:TOP]]
         for number, hits in runs.result.items()
