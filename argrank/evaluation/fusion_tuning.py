@@ -3,12 +3,14 @@ each fold of topics scored with what the other folds chose, never with a choice 
 
 `wsum` and `wmnz` grow sparse weights greedily: from the run best by itself on the topics the choice is made on
 (weight 1, the others 0), each step adds one of STEPS to one run's weight, the step that raises the mean most,
-until none raises it or MOST_STEPS are taken. How many steps to keep is the regulariser, and it is chosen by an
-inner cross-validation of those same topics (REPEATS shuffles into INNER folds, seeded from the outer seed: the path
-grown on the others, scored on each), so that few weights of few runs are kept where many fit only the topics they
-are chosen on. `auto` chooses, by the same
+until none raises it or MOST_STEPS are taken. Beside that path lies a second, of one parameter: the best run at 1
+and every other run at one common weight (SHARES), up to equal weights, which fits where the runs are alike and
+each adds a little, as no few greedy steps do. Which point of either path to keep is the regulariser, and it is
+chosen by an inner cross-validation of those same topics (REPEATS shuffles into INNER folds, seeded from the outer
+seed: the paths grown on the others, scored on each), so that few weights of few runs are kept where many fit only
+the topics they are chosen on. `auto` chooses, by the same
 inner folds, among the best single run, combsum, combmnz and rrf (k 60) over the m runs best by themselves (m in
-SIZES, and all runs) and wsum's path at each step count; ties go to that order, the simplest first. `rrf`
+SIZES, and all runs) and wsum's two paths at each point; ties go to that order, the simplest first. `rrf`
 chooses its k over KS on the topics themselves; other methods have nothing to choose.
 
 The paths and the inner folds are scored on arrays (the measure as trec_eval computes it: gain the label, 0
@@ -46,6 +48,7 @@ AUTO = "auto"  # the method whose fusion, runs and parameters are chosen (module
 TUNABLE = {"wsum": "weights", "wmnz": "weights", "rrf": "k", AUTO: "the fusion"}
 STEPS = (0.1, 0.2, 0.5, 1.0)  # what one greedy step adds to one run's weight (the first run's weight is 1)
 MOST_STEPS = 10  # the greedy path's most steps
+SHARES = (0.1, 0.2, 0.3, 0.5, 0.7, 1.0)  # the other runs' common weight on the path from the best run to equal ones
 INNER = 5  # folds of the inner cross-validation that chooses the steps (auto: the fusion)
 REPEATS = 3  # inner cross-validations, each shuffled by its own seed, whose figures are summed: a steadier choice
 SIZES = (2, 3, 5, 8, 13)  # auto's m: fusions of the m runs best by themselves (and of all runs)
@@ -379,6 +382,9 @@ class Tuning:
             weights = _unvisited(path[min(steps, len(path) - 1)], self.order)
             slots[f"{self.weighting}, at most {steps} step{'s' if steps > 1 else ''}"] = Choice(
                 self.weighting, everyone, {"weights": [float(w) for w in weights]})
+        for share in SHARES:
+            weights = [1.0 if run == ranking[0] else share for run in range(self.runs)]
+            slots[f"{self.weighting}, the others at {share:g}"] = Choice(self.weighting, everyone, {"weights": weights})
         return slots
 
     def _alone(self, run: int) -> Choice:

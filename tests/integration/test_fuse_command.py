@@ -1,10 +1,10 @@
 """`argrank fuse` as a process on the shared 2022 Task 2 runs laid out as the organizers publish them: every run
 shown by its own name, the best single run found; wsum's sparse weights and auto's fusion, chosen in inner folds
 of each outer fold's training topics, beating by 0.02 on the held-out folds the single run each training part
-picks, and never scoring below a single run in-sample; a method that does not beat it said to lose; a fused run
-that carries its members' stance
-and is stance-scored; no figure that depends on what the files are called or where they lie; each method shows
-only its own parameters; mistakes are one line."""
+picks, and never scoring below a single run in-sample; on another year's four alike runs, wsum's weights shrunk
+towards equal gaining on held-out topics; a method that does not beat it said to lose; a fused run that carries its
+members' stance and is stance-scored; no figure that depends on what the files are called or where they lie; each
+method shows only its own parameters; mistakes are one line."""
 
 from __future__ import annotations
 
@@ -85,6 +85,31 @@ def test_auto_chooses_a_fusion_in_inner_folds_that_beats_the_single_run_held_out
     assert text[0].startswith(f"{report['chosen_method']} (chosen by auto) after ")
     rrf = ok("fuse", *runs, "--qrels", qrels, "--method", "rrf", *TUNE[2:]).stdout
     assert "no gain: on held-out topics this fusion scores 0.5" in rrf and "use that run, or --method auto" in rrf
+
+
+@pytest.fixture(scope="module")
+def elrond_runs(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Another year and task: the four shared 2021 Task 1 runs of one team, laid out as the organizers publish
+    them (`runs/Elrond/output/runN.txt`, in the order of their file names, a README beside the team)."""
+    runs = tmp_path_factory.mktemp("elrond") / "runs"
+    (runs / "Elrond" / "output").mkdir(parents=True)
+    for number, path in enumerate(sorted((shared_data / "touche-task1" / "runs-2021-elrond").glob("*.txt")), 1):
+        shutil.copy(path, runs / "Elrond" / "output" / f"run{number}.txt")
+    (runs / "README.md").write_text("# Touché 2021, Task 1: the participants' runs\n\nOne folder per team.\n")
+    return runs
+
+
+def test_four_alike_runs_of_another_year_gain_held_out_by_weights_shrunk_towards_equal(elrond_runs, shared_data):
+    # The four runs differ little and each adds a little: no few greedy steps from the best one gain on held-out
+    # topics here (they lost 0.0148 to the single run), the path towards equal weights does.
+    runs = _runs(elrond_runs, [f"Elrond/run{number}" for number in range(1, 5)])
+    qrels = str(shared_data / "touche-task1" / "touche2021-task1-51-100-relevance.qrels")
+    report = json.loads(ok("fuse", *runs, "--qrels", qrels, *TUNE, "--json").stdout)
+    assert report["topics"] == 50 and report["best_single"] == "run1"  # one team: the stems name the runs
+    assert report["cv_gain"] >= 0.015 and report["cv_mean"] > max(report["runs"].values())
+    assert report["selection"]["slot"].startswith("wsum, the others at ")
+    assert all(fold["slot"].startswith("wsum, the others at ") for fold in report["folds"])
+    assert all(weight > 0 for weight in report["chosen"]["weights"])
 
 
 def test_a_fused_task2_run_keeps_its_members_stance(organizers_runs, shared_data, tmp_path):

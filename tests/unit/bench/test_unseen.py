@@ -1,6 +1,6 @@
-"""bench/unseen.py: the page reads each command's JSON into held-out, inner, gap, spread and target; a command that
-failed is said to be unmeasured, with its error; long --run lists are shown as one folder; a child's JSON and
-timings are read back."""
+"""bench/unseen.py: the page reads each command's JSON into held-out, inner, gap, spread and target; each fusion
+section fuses its own year's runs against its own judgments; a command that failed is said to be unmeasured, with
+its error; long --run lists are shown as one folder; a child's JSON and timings are read back."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ def test_the_fusion_rows_hold_the_held_out_figure_its_inner_one_and_the_target()
     assert unseen._cells(rows[0])[:5] == ["fuse --method wsum: nDCG@5", "0.7200", "0.7300", "+0.0100",
                                           "0.6000–0.8000, 0.0500"]  # fmt: skip
     assert rows[-1].held_out == pytest.approx(0.695)
+    assert unseen._cells(unseen.Row("x", 0.7381, 0.7381 - 1e-12))[3] == "+0.0000"  # no "-0.0000" for a tie
 
 
 def test_the_page_has_a_table_per_section_and_names_what_failed():
@@ -39,6 +40,21 @@ def test_the_page_has_a_table_per_section_and_names_what_failed():
     assert "- `argrank fuse`: 1.0 s wall, 0.5 CPU-s" in text and "What did not help: " in text
     measured["fusion"]["rrf"] = {"error": "argrank: error: boom", "wall_seconds": 0.1, "cpu_seconds": 0.1}
     assert "Not measured: rrf: argrank: error: boom" in unseen.page([section], measured)
+
+
+@pytest.mark.parametrize(("name", "folder", "qrels", "runs"), [
+    ("fusion", "touche-task2/runs-2022", "touche-task2/touche-task2-2022-relevance.qrels", 7),
+    ("fusion-2021", "touche-task1/runs-2021-elrond", "touche-task1/touche2021-task1-51-100-relevance.qrels", 4),
+])  # fmt: skip
+def test_each_fusion_section_fuses_every_run_of_its_year_against_its_own_judgments(shared_data, name, folder, qrels,
+                                                                                    runs):  # fmt: skip
+    section = next(section for section in unseen.SECTIONS if section.name == name)
+    assert list(section.commands) == list(unseen.FUSION_METHODS)
+    for method, arguments in section.commands.items():
+        assert arguments[arguments.index("--method") + 1] == method and arguments[-1] == "--json"
+        assert arguments[arguments.index("--qrels") + 1] == str(shared_data / qrels)
+        files = [arguments[at + 1] for at, option in enumerate(arguments) if option == "--run"]
+        assert files == sorted(str(path) for path in (shared_data / folder).glob("*.txt")) and len(files) == runs
 
 
 def test_a_folder_of_runs_is_shown_once_and_shared_paths_from_the_repository():
