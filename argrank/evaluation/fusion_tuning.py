@@ -8,10 +8,10 @@ and every other run at one common weight (SHARES), up to equal weights, which fi
 each adds a little, as no few greedy steps do. Which point of either path to keep is the regulariser, and it is
 chosen by an inner cross-validation of those same topics (REPEATS shuffles into INNER folds, seeded from the outer
 seed: the paths grown on the others, scored on each), so that few weights of few runs are kept where many fit only
-the topics they are chosen on. `auto` chooses, by the same
-inner folds, among the best single run, combsum, combmnz and rrf (k 60) over the m runs best by themselves (m in
-SIZES, and all runs) and wsum's two paths at each point; ties go to that order, the simplest first. `rrf`
-chooses its k over KS on the topics themselves; other methods have nothing to choose.
+the topics they are chosen on. `auto` chooses, by the same inner folds, among the best single run, combsum,
+combmnz and rrf (k 60) over the m runs best by themselves (m in SIZES, and all runs) and wsum's two paths at each
+point; ties go to that order, the simplest first. `rrf` chooses its k over KS on the topics themselves; other
+methods have nothing to choose.
 
 The paths and the inner folds are scored on arrays (the measure as trec_eval computes it: gain the label, 0
 below 0; ties in score broken by document id, descending), the runs visited in an order of their contents, not
@@ -49,7 +49,7 @@ TUNABLE = {"wsum": "weights", "wmnz": "weights", "rrf": "k", AUTO: "the fusion"}
 STEPS = (0.1, 0.2, 0.5, 1.0)  # what one greedy step adds to one run's weight (the first run's weight is 1)
 MOST_STEPS = 10  # the greedy path's most steps
 SHARES = (0.1, 0.2, 0.3, 0.5, 0.7, 1.0)  # the other runs' common weight on the path from the best run to equal ones
-INNER = 5  # folds of the inner cross-validation that chooses the steps (auto: the fusion)
+INNER = 5  # folds of the inner cross-validation that chooses the point on the paths (auto: the fusion)
 REPEATS = 3  # inner cross-validations, each shuffled by its own seed, whose figures are summed: a steadier choice
 SIZES = (2, 3, 5, 8, 13)  # auto's m: fusions of the m runs best by themselves (and of all runs)
 AUTO_METHODS = ("combsum", "combmnz", "rrf")
