@@ -62,8 +62,9 @@ def name(kernels: Kernels) -> str:
 
 @cache
 def block_documents() -> int:
-    """How many documents' running scores (8 bytes each) `top_candidates` keeps at a time: three quarters of a
-    core's level-2 cache where Linux says its size, else of 1 MiB, so that the block's scores stay in it."""
+    """How many documents' running scores (8 bytes each) `top_candidates` keeps at a time: three eighths of a
+    core's level-2 cache where Linux says its size, else of 1 MiB, so that the block's scores stay in it beside the
+    postings and tf factors streaming past them (it prefetches no score)."""
     size = 2**20
     try:
         if (L2 / "level").read_text().strip() == "2":
@@ -71,4 +72,4 @@ def block_documents() -> int:
             size = int(text.rstrip("KM")) * {"K": 2**10, "M": 2**20}.get(text[-1:], 1)
     except (OSError, ValueError):
         pass
-    return max(size * 3 // 4 // 8, 1024)
+    return max(size * 3 // 8 // 8, 1024)

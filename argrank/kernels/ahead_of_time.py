@@ -7,8 +7,8 @@ none is built the callers take numba's jit-compiled kernels instead (the same co
 
 pycc's functions take exactly the types they were built for and do not check them (another dtype reads foreign
 memory), so each call goes through `Prebuilt`, which checks every argument first and picks the build for the
-arguments' types. Built for a generic CPU of the machine's kind, so a tree copied to another machine of that kind
-runs it.
+arguments' types. Built for this machine's CPU, whose model and flags are part of the digest: a tree copied to a
+machine with another CPU finds no build of its name there, and its processes compile just in time, as without one.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import hashlib
 import importlib.machinery
 import importlib.util
 import os
+import platform
 import sys
 import tempfile
 from functools import cache
@@ -127,11 +128,23 @@ def _mismatch(build: str, arguments: tuple) -> tuple[int, type | None] | None:
 
 
 def module_name() -> str:
-    """The built module's name: the digest of what its code depends on."""
+    """The built module's name: the digest of what its code depends on, the CPU it is compiled for included."""
     digest = hashlib.blake2b(np.__version__.encode(), digest_size=8)
     for source in SOURCES:
         digest.update(source.read_bytes())
+    digest.update(cpu())
     return f"kernels_{digest.hexdigest()}"
+
+
+@cache
+def cpu() -> bytes:
+    """This machine's CPU as the build targets it: its model and flags as Linux lists them (the first processor),
+    else the machine's kind where there is no /proc/cpuinfo."""
+    try:
+        first = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace").split("\n\n")[0]
+    except OSError:
+        return platform.machine().encode()
+    return "\n".join(line for line in first.splitlines() if line.startswith(("model name", "flags"))).encode()
 
 
 def module_path(directory: Path | None = None) -> Path:
@@ -164,6 +177,7 @@ def build(directory: Path | None = None) -> Path:
     with tempfile.TemporaryDirectory(dir=directory) as scratch:
         compiler = CC(target.name.split(".")[0], source_module=bm25_numba)
         compiler.output_dir = scratch
+        compiler.target_cpu = "host"  # this CPU's instructions: module_name holds cpu()
         for name, (function, arguments) in EXPORTS.items():
             signature = f"i8({', '.join(numba_type for numba_type, _ in arguments)})"
             compiler.export(name, signature)(function.py_func)

@@ -5,7 +5,8 @@ numpy scores a posting list in several passes over it; these loops do it in one.
 tf·(k1+1) / (tf + k1·(1 − b + b·dl/avgdl)), is kept per ranker and term (`impacts`) from the term's second query
 on, so later queries read it instead of recomputing it; a term's first query computes it in the loop and keeps
 nothing (most terms are queried once). The candidates are listed from the postings again, not from every
-document. The running scores outgrow the cache, so each document is prefetched a few postings before its read.
+document. Where the running scores outgrow the cache (`accumulate`), each document is prefetched a few postings
+before its read; `top_candidates` scores blocks of documents whose scores stay in the cache, and prefetches none.
 
 The arithmetic is rank-bm25's, in its order: every part is `scale * (idf * (tf·(k1+1) / (tf + norm)))`, summed
 in query-term order from 0, so the scores are its scores bit for bit. bm25_numpy is the same in numpy.
@@ -60,21 +61,23 @@ def accumulate(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf
         if start < 0 or end < start or end > len(indices) or end > len(data) or (kept and end > len(impact)):
             return DAMAGED
         if not _add(indices, data, norm, k1_plus_1, impact, kept, start, end, 0, documents, weight, factor, j == 0,
-                    table):  # fmt: skip
+                    True, table):  # fmt: skip
             return DAMAGED
     return 0
 
 
 @njit(cache=True, nogil=True)
-def _add(indices, data, norm, k1_plus_1, impact, kept, start, end, first, last, weight, factor, fresh,
+def _add(indices, data, norm, k1_plus_1, impact, kept, start, end, first, last, weight, factor, fresh, distant,
          table):  # pragma: no cover  # fmt: skip
     """Add the parts of the postings start … end, all of documents first … last − 1, into `table` (document d at
-    d − first); `fresh` where the table is UNTOUCHED for all of them (a query's first list: written unread). False
-    for a posting outside first … last − 1."""
+    d − first); `fresh` where the table is UNTOUCHED for all of them (a query's first list: written unread);
+    `distant` where the table outgrows the cache, so that each document's score is prefetched (a block's scores stay
+    in the cache, where a prefetch only costs). False for a posting outside first … last − 1."""
     for i in range(start, end):
-        if i + AHEAD < end:  # the table is larger than the cache: ask for a later posting's document now
+        if i + AHEAD < end and (distant or not kept):  # ask for a later posting's document now
             ahead = indices[i + AHEAD]
-            prefetch(table, ahead - first)
+            if distant:
+                prefetch(table, ahead - first)
             if not kept:
                 prefetch(norm, ahead)
         d = indices[i]
@@ -159,7 +162,7 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
                 stop = start + np.searchsorted(indices[start : ends[j]], last)
                 stops[j] = stop
                 if not _add(indices, data, norm, k1_plus_1, impact, cached[j], start, stop, first, last, idf[j],
-                            scale[j], j == 0, table):  # fmt: skip
+                            scale[j], j == 0, False, table):  # fmt: skip
                     return DAMAGED
             bar = UNTOUCHED
             if attempt == 0:
@@ -168,8 +171,6 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
                     highest, barred = max(highest, bar), True
             for j in range(m):  # listed and cleared
                 for i in range(positions[j], stops[j]):
-                    if i + AHEAD < stops[j]:
-                        prefetch(table, indices[i + AHEAD] - first)
                     d = indices[i]
                     score = table[d - first]
                     table[d - first] = UNTOUCHED

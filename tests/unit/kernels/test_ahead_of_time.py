@@ -1,7 +1,10 @@
 """kernels/ahead_of_time.py and the `kernels` setting: the ahead-of-time build checks its arguments and is named by
-its sources; `choose` gives numpy's kernels, or numba's (prebuilt where built), and refuses other names."""
+its sources and the CPU it targets; `choose` gives numpy's kernels, or numba's (prebuilt where built), and refuses
+other names; a scoring block is three eighths of the level-2 cache."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
@@ -46,6 +49,33 @@ def test_a_build_is_named_by_its_sources_and_replaces_older_builds(tmp_path, mon
     assert ahead_of_time.load.__wrapped__(tmp_path) is None
 
 
+
+
+def test_a_build_for_another_cpu_is_never_loaded(tmp_path, monkeypatch):
+    """The build targets this CPU: on a machine with another model or other flags its name differs, so a copied
+    tree's build is not loaded there (its processes compile just in time) rather than run foreign instructions."""
+    built = ahead_of_time.build(tmp_path)
+    assert b"flags" in ahead_of_time.cpu() or not Path("/proc/cpuinfo").exists()
+    monkeypatch.setattr(ahead_of_time, "cpu", lambda: b"model name : another CPU\nflags : sse2")
+    assert ahead_of_time.module_path(tmp_path) != built
+    assert ahead_of_time.load.__wrapped__(tmp_path) is None
+
+
+@pytest.mark.parametrize(("text", "documents"), [("2048K", 98304), ("1024K", 49152), ("4M", 196608), ("8K", 1024)])
+def test_a_block_is_three_eighths_of_the_level_2_cache(tmp_path, monkeypatch, text, documents):
+    """top_candidates' block of running scores (8 bytes a document) leaves room in the level-2 cache for the
+    postings streaming past it; a cache Linux does not describe counts as 1 MiB."""
+    (tmp_path / "level").write_text("2\n")
+    (tmp_path / "size").write_text(text + "\n")
+    monkeypatch.setattr(kernels, "L2", tmp_path)
+    kernels.block_documents.cache_clear()
+    try:
+        assert kernels.block_documents() == documents
+        monkeypatch.setattr(kernels, "L2", tmp_path / "missing")
+        kernels.block_documents.cache_clear()
+        assert kernels.block_documents() == 49152
+    finally:
+        kernels.block_documents.cache_clear()
 
 
 def test_the_prebuilt_inversion_is_numbas(prebuilt_kernels):
