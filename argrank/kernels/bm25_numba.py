@@ -133,11 +133,13 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
 
     The documents are taken in blocks of at most `block` ids, each scored whole (every row's postings in it) before
     the next, so the running scores of a block stay in a cache that the whole table outgrows; only the first
-    `block` entries of `table` are used. In each block, only the documents at or above a bar are listed: a score
-    that a sample of the block (the first RUN documents of every RUN·STRIDE) very likely puts below the query's
-    k-th best overall. Where fewer than k listed documents reach the highest bar used, that may not hold, and the
-    query is scored again with every document listed. Posting lists must be sorted by document, as the index
-    writes them; a posting outside its block is DAMAGED."""
+    `block` entries of `table` are used. In each block, only the documents at or above a bar are listed: the highest
+    score that a sample of this block or of a block before it (the first RUN documents of every RUN·STRIDE) very
+    likely puts below the query's k-th best overall. Where fewer than k listed documents reach the highest bar used,
+    that may not hold, and the query is scored again with every document listed. A bar above what a block's own
+    sample says lists fewer of its documents and never loses one of the k best: that check is against the highest
+    bar either way. Posting lists must be sorted by document, as the index writes them; a posting outside its block
+    is DAMAGED."""
     documents = len(norm)
     if len(table) < min(block, documents) or len(candidates) < documents or len(scores) < documents or block < 1:
         return DAMAGED
@@ -169,6 +171,7 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
                 bar = _block_bar(table, last - first, documents, k, sample)
                 if bar != UNTOUCHED:
                     highest, barred = max(highest, bar), True
+                bar = highest  # the highest bar so far: each one stands for the query's k-th best overall
             for j in range(m):  # listed and cleared
                 for i in range(positions[j], stops[j]):
                     d = indices[i]

@@ -165,6 +165,35 @@ def test_top_candidates_hold_the_k_best_with_their_plain_scores_yet_list_fewer(b
         assert np.all(table == UNTOUCHED)
 
 
+def test_a_block_lists_nothing_below_the_bar_a_block_before_it_set():
+    """The first block holds the query's best documents, the second many lower ones: the second lists none below
+    the first's bar, though its own sample would set a lower one, and the k best are all listed."""
+    rng = np.random.default_rng(11)
+    documents, block, k = 20_000, 10_000, 20
+    rows = [np.sort(rng.choice(block, 6_000, replace=False)), block + np.sort(rng.choice(block, 6_000, replace=False))]
+    indptr = np.cumsum([0, *map(len, rows)]).astype(np.int64)
+    indices = np.concatenate(rows).astype(np.int32)
+    data = rng.integers(1, 20, len(indices)).astype(np.uint16)
+    norm = rng.uniform(0.3, 3.0, documents)
+    query, idf, scale = np.array([0, 1]), np.array([3.0, 1.0]), np.ones(2)
+    expected = plain_scores(indptr, indices, data, norm, query, idf, scale)
+    sample = np.empty(block // STRIDE + RUN)
+    first = np.full(block, UNTOUCHED)
+    first[rows[0]] = [expected[d] for d in rows[0].tolist()]
+    first_bar = bm25_numba._block_bar(first, block, documents, k, sample)
+    second = np.full(block, UNTOUCHED)
+    second[rows[1] - block] = [expected[d] for d in rows[1].tolist()]
+    assert bm25_numba._block_bar(second, block, documents, k, sample) < first_bar
+    assert any(expected[d] < first_bar for d in rows[1].tolist())
+    table, candidates, scores = np.full(block, UNTOUCHED), np.empty(documents, np.int32), np.empty(documents)
+    n = bm25_numba.top_candidates(indptr, indices, data, norm, K1_PLUS_1, np.zeros(len(indices)),
+                                  np.zeros(2, dtype=np.bool_), query, idf, scale, table, k, block, sample, candidates,
+                                  scores)  # fmt: skip
+    listed = dict(zip(candidates[:n].tolist(), scores[:n].tolist()))
+    assert all(score >= first_bar for d, score in listed.items() if d >= block)
+    assert set(sorted(expected, key=lambda d: (-expected[d], d))[:k]) <= set(listed)
+
+
 def _sampled_positions(width: int) -> list[int]:
     """The block's positions the bar samples: the first RUN of every whole RUN·STRIDE."""
     whole = width - width % (RUN * STRIDE)
