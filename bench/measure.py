@@ -33,10 +33,14 @@ def run_child(
 ) -> ChildResult:
     """Run `command` to completion with stdout and stderr appended to `log_path`; its wall time and peak RSS.
 
+    The files written so far are flushed to disk first, untimed: otherwise the kernel writes them back while the
+    child runs (after a generated 10× corpus, gigabytes), and the child is measured on a busier machine.
+
     `sample_tree`: also sum the RSS of the child and every descendant every SAMPLE_SECONDS (processes working at
     once, e.g. Luigi's workers, add up; ru_maxrss only gives the largest of them). Shared pages count in each.
     """
     log_path.parent.mkdir(parents=True, exist_ok=True)
+    os.sync()
     with open(log_path, "ab") as log:
         log.write(f"$ {' '.join(map(str, command))}\n".encode())
         log.flush()
