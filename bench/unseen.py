@@ -235,8 +235,10 @@ SECTIONS = [
         "premises. What holds the "
         "figure back is telling arguments from premises that are none (given the true flag, the same regression "
         "would rank far better), and no argument classifier did that better: other strengths, balanced classes, a "
-        "sharper or softer probability, gradient boosting mixed in, character n-grams, case kept, and the query's "
-        "words in the premise. The premises it misjudges most are long, on-topic texts the annotators marked as no "
+        "sharper or softer probability, gradient boosting mixed in, character n-grams, case kept, the query's "
+        "words in the premise, and a second classifier reading the probabilities of the other premises of the "
+        "premise's discussion beside its own (non-arguments cluster by discussion, but its own probability already "
+        "says as much). The premises it misjudges most are long, on-topic texts the annotators marked as no "
         "argument. Nor did other ways of joining the two parts (one regression over all premises, log-probability "
         "plus quality, the expected rank instead of the expected score, a softer weight on the probability) move "
         "the figure by more than a small part of its spread over the folds.",
