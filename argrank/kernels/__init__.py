@@ -41,6 +41,8 @@ class Kernels(Protocol):
     def top_candidates(self, indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf, scale, table, k, block,
                        sample, candidates, scores) -> int: ...  # fmt: skip
 
+    def order_ties(self, order, scores, candidates) -> int: ...
+
 
 def choose(setting: str = "auto") -> Kernels:
     """The BM25 kernels for a `kernels` setting: `numpy`, or numba's (`numba`; `auto` is the same, numba being a

@@ -58,6 +58,7 @@ EXPORTS = {
                                   (_INT64, _INT32, kind, _FLOATS, _NUMBER, _FLOATS, ("b1[::1]", np.bool_), _INT64,
                                    _FLOATS, _FLOATS, _FLOATS, _INTEGER, _INTEGER, _FLOATS, _INT32, _FLOATS))
        for name, kind in FREQUENCIES.items()},
+    "order_ties": (bm25_numba.order_ties, (_INT64, _FLOATS, _INT32)),
     "number_terms": (inversion.number_terms, (_INT32, _INT64, _INT64, _INT64, _INT64, _INT64, _INT64)),
     **{f"write_postings_{name}": (inversion.write_postings, (_INT32, _INT64, _INT64, _INT64, _INT64, _INT32, kind))
        for name, kind in FREQUENCIES.items()},
@@ -66,7 +67,7 @@ EXPORTS = {
 
 class Prebuilt:
     """The built module's functions under their kernels' names (BM25's `impacts`, `accumulate`, `collect`,
-    `top_candidates`;
+    `top_candidates`, `order_ties`;
     the inversion's `number_terms`, `write_postings`), every argument checked."""
 
     def __init__(self, module: ModuleType):
@@ -83,6 +84,9 @@ class Prebuilt:
 
     def top_candidates(self, *arguments) -> int:
         return self._call("top_candidates", arguments)
+
+    def order_ties(self, *arguments) -> int:
+        return self._call("order_ties", arguments)
 
     def number_terms(self, *arguments) -> int:
         return self._call("number_terms", arguments)

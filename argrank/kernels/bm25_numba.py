@@ -22,6 +22,7 @@ from argrank.kernels.prefetch import AHEAD, prefetch
 
 STRIDE = 64  # top_candidates samples one document's score in STRIDE ...
 RUN = 8  # ... in runs of RUN documents (one cache line of scores)
+LONG_TIE = 32  # order_ties sorts a run of more equal scores than this by argsort, not by insertion
 
 
 @njit(cache=True, nogil=True)
@@ -191,6 +192,36 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
         if reaching >= k:  # the k-th best is at or above every bar: each block listed all of the k best it holds
             return n
     return n
+
+
+@njit(cache=True, nogil=True)
+def order_ties(order, scores, candidates):  # pragma: no cover
+    """Put each run of equal scores in `order` (positions into `scores` and `candidates`, ranked by score) in
+    ascending order of candidate, in place: 0, or DAMAGED for a position outside either. Runs of ties are short in
+    a ranking, so each one is sorted by insertion, a long one (in a ranking of few distinct scores) by argsort."""
+    n = len(order)
+    size = min(len(scores), len(candidates))
+    for i in range(n):
+        if order[i] < 0 or order[i] >= size:
+            return DAMAGED
+    start = 0
+    while start < n:
+        end = start + 1
+        while end < n and scores[order[end]] == scores[order[start]]:
+            end += 1
+        if end - start > LONG_TIE:
+            run = order[start:end].copy()
+            order[start:end] = run[np.argsort(candidates[run])]
+        else:
+            for i in range(start + 1, end):
+                position = order[i]
+                j = i
+                while j > start and candidates[order[j - 1]] > candidates[position]:
+                    order[j] = order[j - 1]
+                    j -= 1
+                order[j] = position
+        start = end
+    return 0
 
 
 @njit(cache=True, nogil=True)

@@ -89,6 +89,22 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
     return result if result == DAMAGED else collect(indptr, indices, rows, table, UNTOUCHED, candidates, scores)
 
 
+def order_ties(order, scores, candidates) -> int:
+    """As bm25_numba.order_ties: each run of equal scores in `order` put in ascending order of candidate, in place;
+    0, or DAMAGED for a position outside `scores` or `candidates`. One sort of (run, candidate) keys, where there
+    are ties (candidates below 2**31)."""
+    if _outside(order, min(len(scores), len(candidates))):
+        return DAMAGED
+    ranked = scores[order]
+    changes = ranked[1:] != ranked[:-1]
+    if changes.all():
+        return 0
+    run = np.concatenate(([0], np.cumsum(changes)))  # each position's run of equal scores, in score order
+    key = (run << 32) | candidates[order].astype(np.int64)
+    order[:] = order[np.argsort(key)]
+    return 0
+
+
 def _factors(frequencies: np.ndarray, norms: np.ndarray, k1_plus_1: float, out: np.ndarray) -> np.ndarray:
     """tf·(k1+1) / (tf + norm) of each posting into `out`, with the compiled kernels' operations."""
     tf = frequencies.astype(np.float64)

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from argrank.kernels import Kernels, bm25_numpy
+from argrank.kernels.bm25_numpy import DAMAGED
+
 STRIDE = 16  # top_k samples every STRIDE-th score for its bar
 SAMPLED = 8  # ... where there are more than SAMPLED times k candidates
 
 
-def top_k(candidates: np.ndarray, scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
-    """The k best candidates by score, ties by document id (candidates are column ids); none for k ≤ 0.
+def top_k(
+    candidates: np.ndarray, scores: np.ndarray, k: int, kernels: Kernels = bm25_numpy
+) -> tuple[np.ndarray, np.ndarray]:
+    """The k best candidates by score, ties by document id (candidates are column ids); none for k ≤ 0. `kernels`
+    order the ties (`best_first`).
 
     Among many candidates (tens of thousands a query on a large corpus, for the best 1,000) the exact selection
     runs on a few: a score that every sixteenth candidate's scores put a little below the k-th best is the bar, and the
@@ -29,19 +35,18 @@ def top_k(candidates: np.ndarray, scores: np.ndarray, k: int) -> tuple[np.ndarra
         threshold = np.partition(scores, len(scores) - k)[len(scores) - k]
         keep = np.flatnonzero(scores >= threshold)  # positions, found once for both takes
         candidates, scores = candidates[keep], scores[keep]
-    order = best_first(candidates, scores)[:k]
+    order = best_first(candidates, scores, kernels)[:k]
     return candidates[order], scores[order]
 
 
-def best_first(candidates: np.ndarray, scores: np.ndarray) -> np.ndarray:
+def best_first(candidates: np.ndarray, scores: np.ndarray, kernels: Kernels = bm25_numpy) -> np.ndarray:
     """The positions of the candidates by score, best first, ties by document id: what
-    `np.lexsort((candidates, -scores))` gives, in one sort by score and, where scores tie, one by (run of equal
-    scores, document id) (lexsort's two stable sorts take several times as long)."""
+    `np.lexsort((candidates, -scores))` gives, in one sort by score, after which `kernels.order_ties` puts each run
+    of equal scores in order (lexsort's two stable sorts take several times as long); ValueError where candidates
+    and scores differ in length."""
+    if len(candidates) != len(scores):
+        raise ValueError(f"{len(candidates)} candidates but {len(scores)} scores")
     order = np.argsort(-scores)
-    ranked = scores[order]
-    changes = ranked[1:] != ranked[:-1]
-    if changes.all():
-        return order
-    run = np.concatenate(([0], np.cumsum(changes)))  # each position's run of equal scores, in score order
-    key = (run << 32) | candidates[order].astype(np.int64)  # column ids are below 2**31
-    return order[np.argsort(key)]
+    if kernels.order_ties(order, scores, candidates) == DAMAGED:
+        raise ValueError("order_ties found a position outside the candidates")
+    return order

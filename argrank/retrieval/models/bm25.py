@@ -74,11 +74,11 @@ class BM25(PostingsScorer):
     def top(self, term_ids: list[int], k: int) -> tuple[np.ndarray, np.ndarray]:
         """As Scorer.top. The kernels list a set of documents that holds the k best (kernels/bm25_numba.py's
         `top_candidates`: the documents scored in blocks that stay in the cache, and only those above a bar a sample
-        of the scores sets listed), and top_k selects from those."""
+        of the scores sets listed), and top_k selects from those, the kernels ordering its ties."""
         if k <= 0:
-            return top_k(self._candidates[:0], self._scores[:0], k)
+            return top_k(self._candidates[:0], self._scores[:0], k, self.kernels)
         n = self._list(term_ids, k, 0)
-        return top_k(self._candidates[:n], self._scores[:n], k)
+        return top_k(self._candidates[:n], self._scores[:n], k, self.kernels)
 
     def top_many(self, queries: Sequence[list[int]], k: int) -> list[tuple[np.ndarray, np.ndarray]]:
         """As Scorer.top_many: the kernels list one query's candidates after another's, and top_k selects from them
@@ -100,7 +100,8 @@ class BM25(PostingsScorer):
 
     def _select(self, listed: list[tuple[int, int]], k: int) -> list[tuple[np.ndarray, np.ndarray]]:
         """top_k of each query's candidates, listed in the buffers at (start, count)."""
-        return [top_k(self._candidates[start : start + n], self._scores[start : start + n], k) for start, n in listed]
+        return [top_k(self._candidates[start : start + n], self._scores[start : start + n], k, self.kernels)
+                for start, n in listed]
 
     def _list(self, term_ids: list[int], k: int, start: int) -> int:
         """List a set of the query's documents that holds its k best into the buffers from `start` on (see `top`);

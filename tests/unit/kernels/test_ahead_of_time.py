@@ -96,6 +96,18 @@ def test_the_prebuilt_inversion_is_numbas(prebuilt_kernels):
     assert wide.tolist() == compiled[2].tolist()
 
 
+def test_the_prebuilt_tie_order_is_numbas(prebuilt_kernels):
+    rng = np.random.default_rng(5)
+    candidates = rng.permutation(4_000)[:1_500].astype(np.int32)
+    scores = rng.integers(0, 40, 1_500) / 7.0
+    prebuilt, compiled = np.argsort(-scores), np.argsort(-scores)
+    assert prebuilt_kernels.order_ties(prebuilt, scores, candidates) == bm25_numba.order_ties(compiled, scores,
+                                                                                             candidates) == 0
+    assert prebuilt.tolist() == compiled.tolist() == np.lexsort((candidates, -scores)).tolist()
+    with pytest.raises(TypeError, match="argument 2 must be a contiguous 1-d int32 array"):
+        prebuilt_kernels.order_ties(prebuilt, scores, candidates.astype(np.int64))
+
+
 def test_the_setting_chooses_numpy_or_numbas_kernels_prebuilt_where_built(monkeypatch, prebuilt_kernels):
     assert kernels.choose("numpy") is bm25_numpy
     monkeypatch.setattr(ahead_of_time, "load", lambda: prebuilt_kernels)

@@ -1,14 +1,16 @@
 """kernels/bm25_numba.py: numba's BM25 kernels against BM25's sum written out in plain Python (each part
 scale·(idf·(tf·(k1+1) / (tf + norm))), added from 0 in query order), bit for bit; their refusal of postings outside
-the index; and the block bar that lets `top_candidates` list fewer documents and still hold the k best."""
+the index; the block bar that lets `top_candidates` list fewer documents and still hold the k best; and the
+ordering of ties that top_k's ranking takes from these kernels."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from argrank.kernels import bm25_numba
+from argrank.kernels import bm25_numba, bm25_numpy
 from argrank.kernels.bm25_numba import RUN, STRIDE
 from argrank.kernels.bm25_numpy import DAMAGED, UNTOUCHED
 
@@ -237,3 +239,25 @@ def test_the_block_bar_lists_everything_where_there_is_too_little_to_sample():
     unreached = table.copy()
     unreached[_sampled_positions(width)] = UNTOUCHED
     assert bm25_numba._block_bar(unreached, width, documents, 1, np.empty(width // STRIDE + RUN)) == UNTOUCHED
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 400), st.integers(1, 12), st.integers(0, 2**32 - 1))
+def test_order_ties_puts_each_run_of_equal_scores_in_candidate_order_as_numpy_does(n, distinct, seed):
+    """Few distinct scores make long runs (sorted by argsort) and short ones (by insertion); the result is
+    np.lexsort's, and bm25_numpy's twin's."""
+    rng = np.random.default_rng(seed)
+    candidates = rng.permutation(n * 4 + 1)[:n].astype(np.int32)
+    scores = rng.integers(-distinct, distinct, n) / 3.0
+    compiled, plain = np.argsort(-scores), np.argsort(-scores)
+    assert bm25_numba.order_ties(compiled, scores, candidates) == 0
+    assert bm25_numpy.order_ties(plain, scores, candidates) == 0
+    assert compiled.tolist() == plain.tolist() == np.lexsort((candidates, -scores)).tolist()
+
+
+@pytest.mark.parametrize("kernel", [bm25_numba.order_ties, bm25_numpy.order_ties])
+@pytest.mark.parametrize("position", [-1, 3])
+def test_order_ties_refuses_a_position_outside_the_candidates(kernel, position):
+    order = np.array([0, position, 1], dtype=np.int64)
+    assert kernel(order, np.ones(3), np.arange(3, dtype=np.int32)) == DAMAGED
+    assert kernel(np.array([0, 2], dtype=np.int64), np.ones(3), np.arange(2, dtype=np.int32)) == DAMAGED

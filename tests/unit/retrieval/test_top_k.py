@@ -4,9 +4,11 @@ sample's bar lets through."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from argrank.kernels import choose
 from argrank.retrieval.top_k import SAMPLED, STRIDE, best_first, top_k
 
 
@@ -45,3 +47,18 @@ def test_best_first_is_lexsorts_order(n, distinct, seed):
     candidates = rng.permutation(n * 4 + 1)[:n].astype(np.int32)
     scores = rng.integers(-distinct, distinct, n) / 3.0
     assert best_first(candidates, scores).tolist() == np.lexsort((candidates, -scores)).tolist()
+
+
+@pytest.mark.parametrize("setting", ["numpy", "numba"])
+def test_every_kernels_setting_orders_the_ties_alike(setting):
+    """BM25 hands top_k its kernels: the compiled tie order gives the numpy one's ranking."""
+    rng = np.random.default_rng(11)
+    candidates = rng.permutation(30_000)[:9_000].astype(np.int32)
+    scores = rng.integers(0, 300, 9_000) / 11.0
+    docs, best = top_k(candidates, scores, 1_000, choose(setting))
+    assert list(zip(docs.tolist(), best.tolist())) == reference(candidates, scores, 1_000)
+
+
+def test_best_first_refuses_candidates_and_scores_of_different_lengths():
+    with pytest.raises(ValueError, match="3 candidates but 2 scores"):
+        best_first(np.arange(3, dtype=np.int32), np.ones(2))
