@@ -43,7 +43,6 @@ DIVERSIFY_GRID = (0.0, 0.1, 0.2, 0.4)
 DIVERSIFY_TOLERANCE = 0.002  # nDCG@4 the explicit scenario's inner folds may lose to diversity
 TUNED = ("baseline", "explicit")  # the scenarios whose inner figures choose
 CUT = 4  # the measure's depth: nDCG@4
-POOL = 2000  # the best arguments of a first pass searched for a property's holders before ranking the whole list
 _DISCOUNTS = 1.0 / np.log2(np.arange(2, CUT + 2))
 
 
@@ -109,6 +108,7 @@ class Tuner:
         self.grid = {name: options for name, options in GRID.items() if name not in fixed}
         self.points = [dict(zip(self.grid, combination)) for combination in itertools.product(*self.grid.values())]
         self._judgments: dict[tuple[str, str], tuple[frozenset[int], float]] = {}
+        self._holder_positions: dict[tuple[str, str], np.ndarray] = {}
 
     def defaults(self) -> dict[str, float]:
         return {**DEFAULTS, **self.fixed}
@@ -157,10 +157,10 @@ class Tuner:
                     if params["translation"] != translation:
                         continue
                     scores = ranker.combine(parts, (params["concept_weight"], params["category_weight"]))
-                    pool, _ = top_k(np.arange(len(scores)), scores, POOL)
+                    best, _ = top_k(np.arange(len(scores)), scores, CUT)
                     for query in baseline:
-                        result[number]["baseline"][query.query_id] = self._ndcg(pool[:CUT], query)
-                    for query, top in zip(perspective, self._explicit_tops(scores, pool, perspective, CUT)):
+                        result[number]["baseline"][query.query_id] = self._ndcg(best, query)
+                    for query, top in zip(perspective, self._explicit_tops(scores, perspective, CUT)):
                         result[number]["explicit"][query.query_id] = self._ndcg(top, query)
         return result
 
@@ -175,9 +175,8 @@ class Tuner:
             for text, (_, perspective) in _by_text([], inner.perspective).items():
                 parts = ranker.parts(self.matches(text), ranker.questions.get(text), params["translation"])
                 scores = ranker.combine(parts, (params["concept_weight"], params["category_weight"]))
-                pool, _ = top_k(np.arange(len(scores)), scores, POOL)
                 spread = _spread(scores)
-                tops = self._explicit_tops(scores, pool, perspective, DIVERSIFY_DEPTH)
+                tops = self._explicit_tops(scores, perspective, DIVERSIFY_DEPTH)
                 for width in sorted({len(top) for top in tops}):  # one width but on a corpus of fewer arguments
                     rows = [i for i, top in enumerate(tops) if len(top) == width]
                     top = np.stack([tops[i] for i in rows])
@@ -198,30 +197,32 @@ class Tuner:
         """The query's property's holders as PropertyEvidence gives them (1.0 or 0.0 per document)."""
         return self.holders(*next(iter(query.demographic_property.items())))
 
-    def _explicit_tops(self, scores: np.ndarray, pool: np.ndarray, queries: Sequence[Query], depth: int) -> list:
-        """Per query, the explicit ranking's best `depth` (its property's holders lifted by the scores' spread, as
-        PropertyEvidence.adjust does), taken from `pool` (the scores' best, best first) where that is certain: the
-        lifted scores of the holders taken, and of the next, strictly fall in pool order, and no holder outside
-        the pool can score as high as the last one taken; otherwise ranked over the whole list."""
+    def _explicit_tops(self, scores: np.ndarray, queries: Sequence[Query], depth: int) -> list:
+        """Per query, the explicit ranking's best `depth`: its property's holders lifted by the scores' spread, as
+        PropertyEvidence.adjust does, then the best by lifted score, ties by document. Where the `depth`-th best
+        holder's lifted score is above every score before lifting (always, but for scores so large that adding the
+        spread rounds away), those are the holders' best alone, selected among the holders; otherwise the whole
+        list is ranked."""
         spread = _spread(scores)
-        complete = len(pool) == len(scores)
-        floor = scores[pool[-1]] + spread  # no holder outside the pool is lifted above this
+        highest = scores.max(initial=0.0)
         found: dict[tuple[str, str], np.ndarray] = {}
         tops = []
         for query in queries:
             key = next(iter(query.demographic_property.items()))
             if key not in found:
-                holders = self.holders(*key)
-                inside = pool[holders[pool] > 0][: depth + 1]
-                lifted = scores[inside] + spread * holders[inside]
-                falling = bool(np.all(lifted[1:] < lifted[:-1]))
-                enough = len(inside) > depth or (complete and len(inside) == depth)
-                if enough and falling and (complete or lifted[depth - 1] > floor):
-                    found[key] = inside[:depth]
-                else:
-                    found[key], _ = top_k(np.arange(len(scores)), scores + spread * holders, depth)
+                held = self._held(key)
+                top, lifted = top_k(held, scores[held] + spread, depth)
+                if len(top) < depth or lifted[-1] <= highest:
+                    top, _ = top_k(np.arange(len(scores)), scores + spread * self.holders(*key), depth)
+                found[key] = top
             tops.append(found[key])
         return tops
+
+    def _held(self, key: tuple[str, str]) -> np.ndarray:
+        """The document positions of a property's holders, ascending, found once."""
+        if key not in self._holder_positions:
+            self._holder_positions[key] = np.flatnonzero(self.holders(*key) > 0)
+        return self._holder_positions[key]
 
     def _ndcg(self, top: np.ndarray, query: Query) -> float:
         """nDCG@4 of the top with binary gains, the ideal list the query's distinct relevant arguments."""

@@ -168,18 +168,30 @@ def test_fixed_settings_are_not_tuned_and_two_folds_leave_outer_folds_untuned():
     assert locked.tuned and locked.params["translation"] == 1.0 and locked.diversify == 0.0
 
 
-def test_explicit_tops_from_a_pool_are_the_whole_lists_ranking():
+def _lifted_tops(scores: np.ndarray, masks: dict, depth: int) -> tuple[list, list]:
+    """What the tuner's explicit tops are, per mask, and the whole list's ranking with the holders lifted."""
+    queries = [Query(str(n), "q", [1], {key: value}) for n, (key, value) in enumerate(masks)]
+    tuner = Tuner(lambda n: ([], []), None, None, lambda key, value: masks[key, value], {}, int, {}, 0.0)
+    spread = scores.max(initial=0.0) - scores.min(initial=0.0) + 1.0
+    expected = [top_k(np.arange(len(scores)), scores + spread * mask, depth)[0].tolist() for mask in masks.values()]
+    return [top.tolist() for top in tuner._explicit_tops(scores, queries, depth)], expected
+
+
+def test_explicit_tops_are_the_whole_lists_ranking_with_the_holders_lifted():
     rng = np.random.default_rng(7)
     documents = 3000
     scores = np.round(rng.random(documents), 3)  # many ties, broken by document id
-    masks = {("p", str(share)): (rng.random(documents) < share).astype(np.float64) for share in (0.001, 0.01, 0.3)}
-    queries = [Query(str(n), "q", [1], {key: value}) for n, (key, value) in enumerate(masks)]
-    tuner = Tuner(lambda n: ([], []), None, None, lambda key, value: masks[key, value], {}, int, {}, 0.0)
-    for size in (10, 200, documents):
-        pool, _ = top_k(np.arange(documents), scores, size)
-        for depth in (4, 50):
-            for query, top in zip(queries, tuner._explicit_tops(scores, pool, queries, depth)):
-                holders = masks[next(iter(query.demographic_property.items()))]
-                spread = scores.max() - scores.min() + 1.0
-                expected, _ = top_k(np.arange(documents), scores + spread * holders, depth)
-                assert top.tolist() == expected.tolist()
+    shares = (0.0003, 0.001, 0.01, 0.3)  # a property of one holder too: fewer than the depth
+    masks = {("p", str(share)): (rng.random(documents) < share).astype(np.float64) for share in shares}
+    for depth in (4, 50):
+        found, expected = _lifted_tops(scores, masks, depth)
+        assert found == expected
+    assert any(len(set(top) - set(np.flatnonzero(mask))) for top, mask in zip(found, masks.values()))
+
+
+def test_explicit_tops_rank_the_whole_list_where_lifting_rounds_away():
+    scores = np.zeros(100)
+    scores[90:] = -1e17  # the holders': lifted by a spread of 1e17 + 1, which rounds to 1e17, they tie the others at 0
+    masks = {("p", "v"): (np.arange(100) >= 90).astype(np.float64)}
+    found, expected = _lifted_tops(scores, masks, 4)
+    assert found == expected == [[0, 1, 2, 3]]
