@@ -52,7 +52,7 @@ class PropertyGuesser:
 
         self.features = text_features(texts) if features is None else features
         self.examples = {key: pair for key, pair in sorted(training.properties.items()) if min(map(len, pair)) >= 2}
-        # L-BFGS's steps are BLAS calls on vectors of the vocabulary's length: too small to share among threads.
+        # The solver's steps are BLAS calls on vectors of the vocabulary's length: too small to share among threads.
         # With two threads on two busy cores each call waited on the other thread, and the fits took 13 times as long.
         with threadpool_limits(limits=1, user_api="blas"):
             self.models = {key: _fit(self.features, have, lack, seed) for key, (have, lack) in self.examples.items()}
@@ -92,9 +92,10 @@ def _fit(features: sp.csr_matrix, have: np.ndarray, lack: np.ndarray, seed: int)
 
     rows = np.concatenate([have, lack])
     labels = np.concatenate([np.ones(len(have)), np.zeros(len(lack))])
-    return linear_model.LogisticRegression(class_weight="balanced", max_iter=1000, random_state=seed).fit(
-        features[rows], labels
-    )
+    # Newton-CG, not L-BFGS: on these wide TF-IDF rows it stops nearer the optimum in about half the time.
+    return linear_model.LogisticRegression(
+        class_weight="balanced", solver="newton-cg", max_iter=1000, random_state=seed
+    ).fit(features[rows], labels)
 
 
 def nearest_judged(features: sp.csr_matrix, judged: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
