@@ -106,17 +106,18 @@ def nearest_judged(features: sp.csr_matrix, judged: np.ndarray, k: int) -> tuple
     similarity = np.zeros((documents, k), dtype=np.float32)
     if not len(judged):
         return neighbours, similarity
-    against = features[judged].T.tocsc().astype(np.float32)
+    against = features[judged].T.tocsr().astype(np.float32)  # in the product's own format: converted once
     take = min(k, len(judged))
     for start in track(range(0, documents, BLOCK), "find similar arguments", total=-(-documents // BLOCK)):
         rows = np.arange(start, min(start + BLOCK, documents))
-        block = (features[rows].astype(np.float32) @ against).toarray()
+        distance = (features[rows].astype(np.float32) @ against).toarray()
+        np.negative(distance, out=distance)  # the nearest first, without a second block-sized array
         at = np.searchsorted(judged, rows)
         own = (at < len(judged)) & (judged[np.minimum(at, len(judged) - 1)] == rows)
-        block[np.flatnonzero(own), at[own]] = -np.inf  # an argument is not its own neighbour
-        best = np.argpartition(-block, take - 1, axis=1)[:, :take]
+        distance[np.flatnonzero(own), at[own]] = np.inf  # an argument is not its own neighbour
+        best = np.argpartition(distance, take - 1, axis=1)[:, :take]
         neighbours[rows, :take] = judged[best]
-        similarity[rows, :take] = np.maximum(np.take_along_axis(block, best, axis=1), 0.0)
+        similarity[rows, :take] = np.maximum(-np.take_along_axis(distance, best, axis=1), 0.0)
     return neighbours, similarity
 
 
