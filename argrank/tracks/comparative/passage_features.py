@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import bisect
 import re
+from math import log1p
 from itertools import compress
-from operator import methodcaller
 
 import numpy as np
 from scipy import sparse
@@ -48,8 +48,6 @@ _NOTABLE = _POSITIVE | _NEGATIVE | _NEUTRAL | NEGATIONS | {"than", FIRST_TOKEN, 
 _ENDS = frozenset(SENTENCE_ENDS)
 _NOTABLE_OR_END = _NOTABLE | _ENDS
 _WORD_START = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")  # a token that starts so is a word (cues.WORD)
-_WITHOUT_S = methodcaller("removesuffix", "'s")  # "objfirst's" is a mention of objfirst
-_ENDS_NT = methodcaller("endswith", "n't")
 _TOKEN = re.compile(f"{TOKEN.pattern}|\n")  # the sentence features' tokens, and line breaks (a sentence's end)
 
 CUE_FEATURES = (
@@ -107,15 +105,15 @@ def cue_counts(masked: str, tokens: list[str] | None = None) -> dict[str, int]:
     """
     tokens = tokenize(masked) if tokens is None else tokens
     counts = dict.fromkeys(CUE_FEATURES, 0)
-    lowered = masked.lower()
-    # Only the positions of notable words, negations by "n't" and sentence ends are looked at one by one (the passes
-    # over all tokens stay in C: map, compress).
-    if "'s" in lowered:
-        tokens = list(map(_WITHOUT_S, tokens))
-    marks = compress(range(len(tokens)), map(_NOTABLE_OR_END.__contains__, tokens))
-    if "n't" in lowered:
-        marks = sorted({*marks, *compress(range(len(tokens)), map(_ENDS_NT, tokens))})
-    marks = list(marks)
+    # Only the positions of notable words, negations by "n't" and sentence ends are looked at one by one: the passes
+    # over all tokens stay in C (map, compress), and words ending in "'s" or "n't" are sought among the distinct ones.
+    distinct = set(tokens)
+    possessives = {token: token[:-2] for token in distinct if token.endswith("'s")}
+    if possessives:  # "objfirst's" is a mention of objfirst
+        tokens = list(map(possessives.get, tokens, tokens))
+    negations = [token for token in distinct if token.endswith("n't")]
+    notable = _NOTABLE_OR_END.union(negations) if negations else _NOTABLE_OR_END
+    marks = list(compress(range(len(tokens)), map(notable.__contains__, tokens)))
     ends = [at for at in marks if tokens[at] in _ENDS] + [len(tokens)]
     start, positions = 0, None  # the current sentence's first token, and where its words are once a cue needs them
     for at in marks:
@@ -209,22 +207,22 @@ def direction_row(masked: str, cues: dict[str, int], verdicts: np.ndarray) -> li
     row = [
         (first - second) / (first + second + 1),
         named_first,
-        np.log1p(first) + np.log1p(second),
+        log1p(first) + log1p(second),
         float(first > 0 and second > 0),
-        np.log1p(cues["favours_first"]) - np.log1p(cues["favours_second"]),
-        np.log1p(cues["comparative_first_than_second"]) - np.log1p(cues["comparative_second_than_first"]),
-        np.log1p(cues["neutral_cues"]),
-        np.log1p(len(masked.split())) / 6,
+        log1p(cues["favours_first"]) - log1p(cues["favours_second"]),
+        log1p(cues["comparative_first_than_second"]) - log1p(cues["comparative_second_than_first"]),
+        log1p(cues["neutral_cues"]),
+        log1p(len(masked.split())) / 6,
     ]
     if len(verdicts) == 0:
         return row + [0.0] * 6
-    votes = verdicts.argmax(axis=1)
-    for_first, for_second = int((votes == 0).sum()), int((votes == 1).sum())
+    votes = verdicts.argmax(axis=1).tolist()
+    for_first, for_second = votes.count(0), votes.count(1)
     return row + [
         1.0,
         float(verdicts[:, 0].max() - verdicts[:, 1].max()),
         float(verdicts[:, 2].mean()),
-        float(np.log1p(len(verdicts))),
-        float(np.log1p(for_first) - np.log1p(for_second)),
-        float(np.log1p(for_first) + np.log1p(for_second)),
+        log1p(len(verdicts)),
+        log1p(for_first) - log1p(for_second),
+        log1p(for_first) + log1p(for_second),
     ]
