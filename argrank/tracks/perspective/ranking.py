@@ -165,11 +165,17 @@ def stance_link(log_odds: np.ndarray, favor: np.ndarray) -> np.ndarray:
 
 
 def property_mask(documents: pa.Table, key: str, value: str) -> np.ndarray:
-    """Explicit scenario: which documents' authors have the query property `key` = `value`."""
-    column = documents.column(QUERY_PROPERTY_TO_CORPUS[key]).to_pylist()
-    if QUERY_PROPERTY_TO_CORPUS[key] == ISSUES:
-        return np.array([value in (issues or ()) for issues in column], dtype=bool)
-    return np.array([item == value for item in column], dtype=bool)
+    """Explicit scenario: which documents' authors have the query property `key` = `value` (a missing one: no)."""
+    column = documents.column(QUERY_PROPERTY_TO_CORPUS[key]).combine_chunks()
+    if QUERY_PROPERTY_TO_CORPUS[key] != ISSUES:
+        return _equals(column, value)
+    have = np.zeros(len(column), dtype=bool)  # a list of issues: where any of its items is the value
+    have[pc.list_parent_indices(column).to_numpy()[_equals(pc.list_flatten(column), value)]] = True
+    return have
+
+
+def _equals(column: pa.Array, value: str) -> np.ndarray:
+    return pc.fill_null(pc.equal(column, value), False).to_numpy(zero_copy_only=False)
 
 
 def aligned(documents: pa.Table, doc_ids: pa.Array) -> pa.Table:

@@ -29,6 +29,7 @@ from argrank.tracks.perspective.ranking import (
     PropertyEvidence,
     check_columns,
     diversify,
+    property_mask,
     rank_scenario,
     training_from_queries,
 )
@@ -170,3 +171,16 @@ def test_known_answers_to_other_questions_are_demoted_but_not_a_training_questio
     question, issue = next(iter(training.questions.items()))
     others = known & ~np.isin(np.arange(index.num_docs), training.issues[issue])
     assert np.allclose(scores({"other_issue_penalty": 0.0}, question) - scores({}, question), penalty * others)
+
+
+def test_property_mask_says_which_authors_have_a_value_and_a_missing_profile_has_none():
+    genders = ["Weiblich", None, "Männlich", "Weiblich", "weiblich"]
+    issues = [["Law & Order", "Liberale Gesellschaft"], None, [None, "Law & Order"], [], ["Law & Order x"]]
+    schema = pa.schema([("gender", pa.string()), ("important_political_issues", pa.list_(pa.string()))])
+    table = pa.Table.from_pydict({"gender": genders, "important_political_issues": issues}, schema=schema)
+    chunked = pa.concat_tables([table.slice(0, 2), table.slice(2)])  # two chunks, the second one sliced
+    for documents in (table, chunked):
+        assert property_mask(documents, "gender", "Weiblich").tolist() == [True, False, False, True, False]
+        have = property_mask(documents, "important_political_issue", "Law & Order")
+        assert have.dtype == bool and have.tolist() == [True, False, True, False, False]
+        assert not property_mask(documents, "important_political_issue", "none such").any()
