@@ -125,8 +125,8 @@ def _stance_rows(results: dict[str, Any]) -> list[Row]:
         rows.append(Row(f"{name}: prediction, {what} per second, each fold's first call", found["predict_per_second"],
                         decimals=0))  # fmt: skip
         batched = found["batch_predict_per_second"]
-        rows.append(Row(f"{name}: prediction, {what} per second, in batches of 1,000 or more", batched,
-                        target="≥ 2,000", met=batched >= 2000, decimals=0))  # fmt: skip
+        rows.append(Row(f"{name}: prediction, {what} per second, in batches of 1,000 or more, fastest of 3 calls",
+                        batched, target="≥ 2,000", met=batched >= 2000, decimals=0))  # fmt: skip
     return rows
 
 
