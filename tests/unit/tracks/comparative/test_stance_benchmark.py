@@ -85,7 +85,7 @@ def test_the_text_has_the_summary_line_a_row_per_class_and_the_confusion_matrix(
     lines = format_scores(result).split("\n")
     assert lines[0] == (
         "touche: macro-F1 0.5000, accuracy 0.6250 (8 scored, 1200 trained on; training 2.2 CPU-s, "
-        "12,346 predicted per CPU-second, 23,457 in batches of 1,000 or more)"
+        "12,346 predicted per CPU-second, 23,457 in batches of 1,000 or more, the fastest of 3 calls)"
     )
     assert lines[1] == ""
     assert lines[2].split() == ["class", "precision", "recall", "f1", "support"]
