@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from math import log1p
 from itertools import compress
+from math import log1p
 
 import numpy as np
 from scipy import sparse
