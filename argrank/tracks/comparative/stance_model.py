@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass
+from math import log1p
 from typing import NamedTuple, Sequence
 
 import numpy as np
@@ -38,6 +39,7 @@ from sklearn.preprocessing import FunctionTransformer
 from sklearn.svm import LinearSVC
 
 from argrank.core.cpu_time import timed
+from argrank.text.tfidf import tfidf_transform
 from argrank.tracks.comparative.comparison_features import comparison_tokens
 from argrank.tracks.comparative.mentions import mask_mentions
 from argrank.tracks.comparative.passage_features import (
@@ -171,7 +173,7 @@ class Featurized:
 
     def transform(self, inputs: Sequence) -> dict[str, sparse.csr_matrix]:
         """Each block's matrix of `inputs`, unweighted."""
-        return {name: sparse.csr_matrix(block.transform(inputs)) for name, block in self.blocks}
+        return {name: sparse.csr_matrix(_transform(block, inputs)) for name, block in self.blocks}
 
     def weighed(self, matrices: dict[str, sparse.csr_matrix], weights: dict[str, float]) -> sparse.csr_matrix:
         """The blocks' matrices side by side, in the union's order, each times its weight."""
@@ -271,10 +273,19 @@ def _features(pipeline: Pipeline, inputs) -> sparse.csr_matrix:
     union = pipeline.named_steps["features"]
     weights = union.transformer_weights or {}
     blocks = [
-        block.transform(inputs) if name not in weights else block.transform(inputs) * weights[name]
+        _transform(block, inputs) if name not in weights else _transform(block, inputs) * weights[name]
         for name, block in union.transformer_list
     ]
     return sparse.hstack(blocks).tocsr()
+
+
+def _transform(block, inputs):
+    """`block.transform(inputs)`, where a TF-IDF vectorizer (alone or in a pipeline) counts by tfidf_transform."""
+    if isinstance(block, Pipeline):
+        for _, step in block.steps:
+            inputs = _transform(step, inputs)
+        return inputs
+    return tfidf_transform(block, inputs) if isinstance(block, TfidfVectorizer) else block.transform(inputs)
 
 
 def _passage_rows(model: Model, masked: Sequence[str]) -> list[Row]:
@@ -285,7 +296,7 @@ def _passage_rows(model: Model, masked: Sequence[str]) -> list[Row]:
     for text, group in zip(masked, sentences):
         tokens = tokenize(text)
         cues = cue_counts(text, tokens)
-        damped = np.log1p(np.fromiter(cues.values(), dtype=float, count=len(cues)))
+        damped = [log1p(count) for count in cues.values()]
         directions = direction_row(text, cues, verdicts[at : at + len(group)])
         rows.append(([*directions, *damped], context_tokens(text, tokens)))
         at += len(group)

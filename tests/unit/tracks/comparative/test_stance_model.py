@@ -23,8 +23,11 @@ from argrank.tracks.comparative.stance_model import (
     Choice,
     PassageSettings,
     SentenceSettings,
+    _features,
     cross_validate,
     fit_stance_model,
+    masked_text,
+    passage_rows,
     predict_sentence_stance,
     predict_stance,
     train_stance_model,
@@ -359,6 +362,20 @@ def test_sentences_get_a_classifier_of_their_own_in_three_classes(trained):
     assert labels == ["FIRST", "NONE"]
     assert set(predict_stance(model, [e.text for e in examples], [e.first for e in examples],
                               [e.second for e in examples])) <= set(LABELS)  # fmt: skip
+
+
+def test_prediction_reads_the_features_the_saved_pipelines_own_union_computes(trained):
+    """Prediction transforms the feature union's blocks itself (TF-IDF counted by tfidf_transform): the matrices are
+    those the pipeline's own FeatureUnion gives, for sentences and for passages."""
+    examples, _, _ = trained
+    sentences = [dataclasses.replace(e, label=e.label if e.label in ("FIRST", "SECOND") else "NONE", sentence=True)
+                 for e in examples]  # fmt: skip
+    model = fit_stance_model(examples + sentences)
+    masked = [masked_text(e) for e in examples]
+    for pipeline, inputs in ((model["sentence"], masked), (model["passage"], passage_rows(model, examples))):
+        ours, theirs = _features(pipeline, inputs), pipeline.named_steps["features"].transform(inputs)
+        assert ours.shape == theirs.shape and ours.nnz > len(examples)
+        assert abs(ours - theirs).max() == 0
 
 
 def test_given_mention_spans_are_masked_whole_words():
