@@ -106,8 +106,9 @@ def cue_counts(masked: str, tokens: list[str] | None = None) -> dict[str, int]:
     tokens = tokenize(masked) if tokens is None else tokens
     counts = dict.fromkeys(CUE_FEATURES, 0)
     # Only the positions of notable words, negations by "n't" and sentence ends are looked at one by one: the passes
-    # over all tokens stay in C (map, compress), and words ending in "'s" or "n't" are sought among the distinct ones.
-    distinct = set(tokens)
+    # over all tokens stay in C (map, compress), and words ending in "'s" or "n't" are sought among the distinct ones
+    # of a text that has an apostrophe at all.
+    distinct = set(tokens) if "'" in masked else ()
     possessives = {token: token[:-2] for token in distinct if token.endswith("'s")}
     if possessives:  # "objfirst's" is a mention of objfirst
         tokens = list(map(possessives.get, tokens, tokens))
