@@ -37,6 +37,7 @@ from sklearn.model_selection import StratifiedGroupKFold
 from sklearn.pipeline import FeatureUnion, Pipeline
 from sklearn.preprocessing import FunctionTransformer
 from sklearn.svm import LinearSVC
+from threadpoolctl import threadpool_limits
 
 from argrank.core.cpu_time import timed
 from argrank.text.tfidf import tfidf_transform
@@ -224,11 +225,15 @@ def fit_passage_classifier(featurized: Featurized, labels: Sequence[str], settin
     """The passage classifier of `settings` on the rows `featurized` was fitted on, labelled `labels`."""
     if settings.family not in FAMILIES:
         raise ValueError(f"unknown classifier family {settings.family!r}: one of {', '.join(FAMILIES)}")
+    features, labels = featurized.weighed(featurized.train, settings.block_weights()), list(labels)
     if settings.family == "svm":
-        classifier = LinearSVC(C=settings.c, class_weight="balanced", dual=True, random_state=0, max_iter=MAX_ITER)
-    else:
-        classifier = LogisticRegression(C=settings.c, class_weight="balanced", max_iter=MAX_ITER)
-    return classifier.fit(featurized.weighed(featurized.train, settings.block_weights()), list(labels))
+        svm = LinearSVC(C=settings.c, class_weight="balanced", dual=True, random_state=0, max_iter=MAX_ITER)
+        return svm.fit(features, labels)
+    # The logistic loss's BLAS calls are small (four classes by a few hundred passages): a second thread only waits
+    # on the first, spending CPU for nothing, and one thread sums in the same order on every machine. The `argrank`
+    # command and the graph start with one BLAS thread already (workflows/threads.py); a library caller may not.
+    with threadpool_limits(limits=1, user_api="blas"):
+        return LogisticRegression(C=settings.c, class_weight="balanced", max_iter=MAX_ITER).fit(features, labels)
 
 
 # The types a saved model holds beyond those skops trusts by default (core.model_file builds no others).

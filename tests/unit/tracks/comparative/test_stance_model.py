@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 from sklearn.metrics import f1_score
+from threadpoolctl import threadpool_info
 
 from argrank.core.errors import InputError
 from argrank.core.model_file import load_model, save_model
+from argrank.tracks.comparative import stance_model
 from argrank.tracks.comparative.mentions import mask_mentions
 from argrank.tracks.comparative.passage_features import CUE_FEATURES, cue_counts, swap_objects
 from argrank.tracks.comparative.stance_data import StanceExample, read_training_set
@@ -420,6 +422,21 @@ def test_either_passage_family_learns_the_synthetic_set_and_swaps_with_the_objec
 def test_an_unknown_passage_family_is_refused():
     with pytest.raises(ValueError, match="unknown classifier family 'tree'"):
         fit_stance_model(synthetic_examples(), choice=Choice(passage=PassageSettings(family="tree")))
+
+
+def test_the_logistic_passage_classifier_is_fitted_on_one_blas_thread(monkeypatch):
+    """Its BLAS calls are too small to share: a second thread would only spend CPU waiting (and could reorder sums)."""
+    threads = []
+
+    class Recording(stance_model.LogisticRegression):
+        def fit(self, *args, **kwargs):
+            threads.extend(info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas")
+            return super().fit(*args, **kwargs)
+
+    monkeypatch.setattr(stance_model, "LogisticRegression", Recording)
+    model = fit_stance_model(synthetic_examples(), choice=Choice(passage=PassageSettings(family="logistic")))
+    assert isinstance(model["passage"][-1], Recording)
+    assert threads and set(threads) == {1}
 
 
 def test_the_default_choice_is_the_default_settings_at_the_given_c():
