@@ -164,17 +164,49 @@ def _passage_blocks() -> list[tuple[str, object]]:
     ]
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """Inputs and what each block's stateless first step (a FunctionTransformer) makes of them, made once for many
+    featurizations of parts of them: model selection's inner folds share a sentence's cue counts and comparison
+    tokens, which no fold changes."""
+
+    inputs: list
+    parts: dict[str, object]  # block name → that step's output for every input (a list, or a matrix's rows)
+
+    @classmethod
+    def of(cls, blocks: list[tuple[str, object]], inputs: Sequence) -> Prepared:
+        inputs = list(inputs)
+        steps = [(name, _stateless_step(block)) for name, block in blocks]
+        return cls(inputs, {name: step.transform(inputs) for name, step in steps if step is not None})
+
+    def take(self, positions: Sequence[int]) -> Prepared:
+        """The inputs at `positions`, in that order, with their parts."""
+        positions = list(positions)
+        parts = {name: part[positions] if sparse.issparse(part) else [part[i] for i in positions]
+                 for name, part in self.parts.items()}  # fmt: skip
+        return Prepared([self.inputs[i] for i in positions], parts)
+
+
+def _stateless_step(block) -> FunctionTransformer | None:
+    """The block's first step (the block itself where it is no pipeline), where it is a FunctionTransformer."""
+    step = block.steps[0][1] if isinstance(block, Pipeline) else block
+    return step if isinstance(step, FunctionTransformer) else None
+
+
 class Featurized:
     """A feature union's blocks fitted on training inputs, and each block's matrix of those inputs: classifiers of
-    several settings are then fitted on one featurization, each weighing the blocks its own way."""
+    several settings are then fitted on one featurization, each weighing the blocks its own way. The inputs may be
+    Prepared, their stateless steps' outputs then read, not made again; the blocks end up fitted the same."""
 
-    def __init__(self, blocks: list[tuple[str, object]], inputs: Sequence) -> None:
+    def __init__(self, blocks: list[tuple[str, object]], inputs: Sequence | Prepared) -> None:
         self.blocks = blocks
-        self.train = {name: sparse.csr_matrix(block.fit_transform(inputs)) for name, block in blocks}
+        prepared = inputs if isinstance(inputs, Prepared) else Prepared(list(inputs), {})
+        self.train = {name: sparse.csr_matrix(_fit_transform(block, prepared, name)) for name, block in blocks}
 
-    def transform(self, inputs: Sequence) -> dict[str, sparse.csr_matrix]:
+    def transform(self, inputs: Sequence | Prepared) -> dict[str, sparse.csr_matrix]:
         """Each block's matrix of `inputs`, unweighted."""
-        return {name: sparse.csr_matrix(_transform(block, inputs)) for name, block in self.blocks}
+        prepared = inputs if isinstance(inputs, Prepared) else Prepared(list(inputs), {})
+        return {name: sparse.csr_matrix(_rest(block, prepared, name, _transform)) for name, block in self.blocks}
 
     def weighed(self, matrices: dict[str, sparse.csr_matrix], weights: dict[str, float]) -> sparse.csr_matrix:
         """The blocks' matrices side by side, in the union's order, each times its weight."""
@@ -186,8 +218,33 @@ class Featurized:
                          ("classify", classifier)])  # fmt: skip
 
 
-def featurize_sentences(sentences: Sequence[StanceExample]) -> Featurized:
-    return Featurized(_sentence_blocks(), [masked_text(e) for e in sentences])
+def _fit_transform(block, prepared: Prepared, name: str):
+    """`block.fit_transform(prepared.inputs)`, its stateless first step's output read from `prepared` where it is
+    there (that step still fitted, as it would be: it learns nothing)."""
+    if name not in prepared.parts:
+        return block.fit_transform(prepared.inputs)
+    _stateless_step(block).fit(prepared.inputs)
+    return _rest(block, prepared, name, lambda rest, part: rest.fit_transform(part))
+
+
+def _rest(block, prepared: Prepared, name: str, apply):
+    """`apply(block, inputs)`, or where `prepared` holds the block's stateless first step's output, `apply` of the
+    block's other steps to that output (the output itself where there are none)."""
+    if name not in prepared.parts:
+        return apply(block, prepared.inputs)
+    rest = block.steps[1:] if isinstance(block, Pipeline) else []
+    return apply(Pipeline(rest), prepared.parts[name]) if rest else prepared.parts[name]
+
+
+def prepare_sentences(sentences: Sequence[StanceExample]) -> Prepared:
+    """The sentences' masked texts with their cue counts and comparison tokens, for featurize_sentences."""
+    return Prepared.of(_sentence_blocks(), [masked_text(e) for e in sentences])
+
+
+def featurize_sentences(sentences: Sequence[StanceExample] | Prepared) -> Featurized:
+    """The sentence blocks fitted on `sentences` (examples, or a part of prepare_sentences' output)."""
+    return Featurized(_sentence_blocks(), sentences if isinstance(sentences, Prepared) else
+                      [masked_text(e) for e in sentences])  # fmt: skip
 
 
 def fit_sentence_classifier(featurized: Featurized, sentences: Sequence[StanceExample], settings: SentenceSettings):

@@ -36,10 +36,10 @@ from argrank.tracks.comparative.stance_model import (
     fit_passage_classifier,
     fit_sentence_classifier,
     fit_stance_model,
-    masked_text,
     passage_rows,
     passage_training_rows,
     predict_examples,
+    prepare_sentences,
 )
 
 INNER_FOLDS = 5
@@ -141,23 +141,26 @@ Fitted = tuple[Featurized, list[StanceExample]] | None  # an inner fold's senten
 def _sentence_folds(examples, splits, grid) -> tuple[list[np.ndarray], list[Fitted]]:
     """Each sentence candidate's out-of-fold label of every sentence ("" for passages), and each fold's features
     and training sentences (None where they hold fewer than two labels), for its sentence classifier to be fitted
-    again once the settings are chosen."""
+    again once the settings are chosen, rather than every candidate's classifier kept meanwhile (each holds a
+    coefficient per feature and class)."""
     predicted = [np.full(len(examples), "", dtype=object) for _ in grid]
     fitted: list[Fitted] = []
+    sentence_at = {i: at for at, i in enumerate(i for i, e in enumerate(examples) if e.sentence)}
+    prepared = prepare_sentences([examples[i] for i in sentence_at])  # once: what no fold changes
     for train, test in splits:
-        train_sentences = [examples[i] for i in train if examples[i].sentence]
-        test_at = [i for i in test if examples[i].sentence]
+        train_at, test_at = ([i for i in part if examples[i].sentence] for part in (train, test))
+        train_sentences = [examples[i] for i in train_at]
         labels = Counter(e.label for e in train_sentences)
         if len(labels) < 2:  # nothing to tell apart: every candidate guesses what it saw (NONE if nothing)
             for guessed in predicted:
                 guessed[test_at] = labels.most_common(1)[0][0] if labels else SENTENCE_LABELS[2]
             fitted.append(None)
             continue
-        featurized = featurize_sentences(train_sentences)
+        featurized = featurize_sentences(prepared.take([sentence_at[i] for i in train_at]))
         fitted.append((featurized, train_sentences))
         if not test_at:
             continue
-        tested = featurized.transform([masked_text(examples[i]) for i in test_at])
+        tested = featurized.transform(prepared.take([sentence_at[i] for i in test_at]))
         for settings, guessed in zip(grid, predicted):
             classifier = fit_sentence_classifier(featurized, train_sentences, settings)
             guessed[test_at] = classifier.predict(featurized.weighed(tested, settings.block_weights()))

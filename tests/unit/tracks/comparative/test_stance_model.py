@@ -27,11 +27,13 @@ from argrank.tracks.comparative.stance_model import (
     SentenceSettings,
     _features,
     cross_validate,
+    featurize_sentences,
     fit_stance_model,
     masked_text,
     passage_rows,
     predict_sentence_stance,
     predict_stance,
+    prepare_sentences,
     train_stance_model,
 )
 from tasks.tracks.comparative import TrainStanceModel
@@ -389,6 +391,27 @@ def test_given_mention_spans_are_masked_whole_words():
 def _sentences(examples):
     return [dataclasses.replace(e, sentence=True, label=e.label if e.label in ("FIRST", "SECOND") else "NONE")
             for e in examples]  # fmt: skip
+
+
+def test_prepared_sentences_featurize_and_transform_as_their_texts_do():
+    """Model selection prepares every sentence's cue counts and comparison tokens once and featurizes parts of them:
+    the blocks come out fitted the same, with the same matrices, and a pipeline of them computes the same features."""
+    sentences = _sentences(synthetic_examples())
+    prepared = prepare_sentences(sentences)
+    train = list(range(1, len(sentences), 2))
+    test = list(reversed(range(0, len(sentences), 2)))
+    plain, from_parts = featurize_sentences([sentences[i] for i in train]), featurize_sentences(prepared.take(train))
+    masked = [masked_text(sentences[i]) for i in test]
+    for ours, theirs in ((from_parts.train, plain.train), (from_parts.transform(prepared.take(test)),
+                                                          plain.transform(masked))):  # fmt: skip
+        assert list(ours) == list(theirs) == ["words", "cues", "comparison"]
+        for name in ours:
+            assert ours[name].shape == theirs[name].shape and ours[name].nnz == theirs[name].nnz > 0
+            assert abs(ours[name] - theirs[name]).max() == 0
+    weights = SentenceSettings().block_weights()
+    pipelines = [featurized.pipeline(weights, None) for featurized in (from_parts, plain)]
+    features = [pipeline.named_steps["features"].transform(masked) for pipeline in pipelines]
+    assert abs(features[0] - features[1]).max() == 0 and features[0].nnz > len(masked)
 
 
 def test_split_votes_weigh_less_where_the_settings_say_so():
