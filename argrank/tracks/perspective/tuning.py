@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from argrank.retrieval.top_k import top_k
+from argrank.retrieval.top_k import best_first, top_k
 from argrank.tracks.perspective.crosslingual import CrossLingualRanker, Matches
 from argrank.tracks.perspective.data import QUERY_PROPERTY_TO_CORPUS, Query
 from argrank.tracks.perspective.ranking import (
@@ -43,6 +43,7 @@ DIVERSIFY_GRID = (0.0, 0.1, 0.2, 0.4)
 DIVERSIFY_TOLERANCE = 0.002  # nDCG@4 the explicit scenario's inner folds may lose to diversity
 TUNED = ("baseline", "explicit")  # the scenarios whose inner figures choose
 CUT = 4  # the measure's depth: nDCG@4
+POOL = 1000  # the explicit tops are sought among this many of a ranking's best documents first
 _DISCOUNTS = 1.0 / np.log2(np.arange(2, CUT + 2))
 
 
@@ -109,6 +110,8 @@ class Tuner:
         self.points = [dict(zip(self.grid, combination)) for combination in itertools.product(*self.grid.values())]
         self._judgments: dict[tuple[str, str], tuple[frozenset[int], float]] = {}
         self._holder_positions: dict[tuple[str, str], np.ndarray] = {}
+        self._holder_columns: dict[tuple[str, str], int] = {}  # a property's column of _holders_by_document
+        self._holders_by_document = np.zeros((0, 0), dtype=bool)
 
     def defaults(self) -> dict[str, float]:
         return {**DEFAULTS, **self.fixed}
@@ -201,22 +204,53 @@ class Tuner:
         """Per query, the explicit ranking's best `depth`: its property's holders lifted by the scores' spread, as
         PropertyEvidence.adjust does, then the best by lifted score, ties by document. Where the `depth`-th best
         holder's lifted score is above every score before lifting (always, but for scores so large that adding the
-        spread rounds away), those are the holders' best alone, selected among the holders; otherwise the whole
-        list is ranked."""
+        spread rounds away), those are the holders' best alone: read off the POOL best documents for every property
+        at once (_pooled_tops), or else selected among the property's holders; otherwise the whole list is ranked."""
         spread = _spread(scores)
         highest = scores.max(initial=0.0)
-        found: dict[tuple[str, str], np.ndarray] = {}
-        tops = []
-        for query in queries:
-            key = next(iter(query.demographic_property.items()))
+        keys = list(dict.fromkeys(next(iter(query.demographic_property.items())) for query in queries))
+        found = self._pooled_tops(scores, keys, depth, spread, highest)
+        for key in keys:
             if key not in found:
                 held = self._held(key)
                 top, lifted = top_k(held, scores[held] + spread, depth)
                 if len(top) < depth or lifted[-1] <= highest:
                     top, _ = top_k(np.arange(len(scores)), scores + spread * self.holders(*key), depth)
                 found[key] = top
-            tops.append(found[key])
-        return tops
+        return [found[next(iter(query.demographic_property.items()))] for query in queries]
+
+    def _pooled_tops(self, scores: np.ndarray, keys: list[tuple[str, str]], depth: int, spread: float,
+                     highest: float) -> dict[tuple[str, str], np.ndarray]:  # fmt: skip
+        """The explicit tops of the properties whose `depth` best holders are among the POOL best documents: those
+        documents ordered by lifted score (ties by document), each property's first `depth` holders among them. A
+        property's top counts where its last is above every score before lifting and above what a document outside
+        the pool can reach when lifted (rounding may tie it there: then the caller selects among the holders)."""
+        if not keys:
+            return {}
+        pool, best = top_k(np.arange(len(scores)), scores, POOL)
+        reach = best[-1] + spread if len(pool) < len(scores) else -math.inf
+        order = best_first(pool, best + spread)  # adding the spread may round scores level: ties by document again
+        pool, lifted = pool[order], (best + spread)[order]
+        columns = [self._holder_column(key) for key in keys]  # first: it may widen the matrix
+        held = self._holders_by_document.take(pool, axis=0)[:, columns]
+        key_at, pool_at = np.nonzero(held.T)  # by property, then by place in the pool
+        starts, counts = np.searchsorted(key_at, np.arange(len(keys))), np.bincount(key_at, minlength=len(keys))
+        found = {}
+        for number, key in enumerate(keys):
+            at = pool_at[starts[number] : starts[number] + depth]
+            if counts[number] >= depth and lifted[at[-1]] > max(highest, reach):
+                found[key] = pool[at]
+        return found
+
+    def _holder_column(self, key: tuple[str, str]) -> int:
+        """The property's column of the matrix of holders (a row per document, a column per property), added once:
+        the pool's rows of it are then read for all properties in one gather."""
+        if key not in self._holder_columns:
+            column = (self.holders(*key) > 0)[:, np.newaxis]
+            matrix = self._holders_by_document
+            self._holders_by_document = column if matrix.size == 0 else np.concatenate([matrix, column], axis=1)
+            self._holder_columns[key] = len(self._holder_columns)
+        return self._holder_columns[key]
 
     def _held(self, key: tuple[str, str]) -> np.ndarray:
         """The document positions of a property's holders, ascending, found once."""

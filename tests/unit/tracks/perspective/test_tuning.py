@@ -27,6 +27,7 @@ from argrank.tracks.perspective.cross_validation import (
     split_by_issue,
 )
 from argrank.tracks.perspective.data import Query, query_file, read_queries
+from argrank.tracks.perspective import tuning
 from argrank.tracks.perspective.tuning import TUNED, Tuner
 
 DATA = Path(__file__).resolve().parents[4] / "data" / "perspective"
@@ -177,16 +178,30 @@ def _lifted_tops(scores: np.ndarray, masks: dict, depth: int) -> tuple[list, lis
     return [top.tolist() for top in tuner._explicit_tops(scores, queries, depth)], expected
 
 
-def test_explicit_tops_are_the_whole_lists_ranking_with_the_holders_lifted():
+@pytest.mark.parametrize("pool", [3, 10, 100, 1000, 3000, 5000])
+def test_explicit_tops_are_the_whole_lists_ranking_with_the_holders_lifted(monkeypatch, pool):
+    """Read off a pool of the best documents where it holds a property's top, else selected among its holders:
+    either way the whole list's ranking with the holders lifted, pools that settle all, some and none of them."""
+    monkeypatch.setattr(tuning, "POOL", pool)
+    settled, pooled_tops = [], Tuner._pooled_tops
+
+    def spy(*args):
+        found = pooled_tops(*args)
+        settled.append(sorted(value for _, value in found))
+        return found
+
+    monkeypatch.setattr(Tuner, "_pooled_tops", spy)
     rng = np.random.default_rng(7)
     documents = 3000
-    scores = np.round(rng.random(documents), 3)  # many ties, broken by document id
+    scores = np.round(rng.random(documents), 3)  # many ties, broken by document id, at the pool's edge too
     shares = (0.0003, 0.001, 0.01, 0.3)  # a property of one holder too: fewer than the depth
     masks = {("p", str(share)): (rng.random(documents) < share).astype(np.float64) for share in shares}
     for depth in (4, 50):
         found, expected = _lifted_tops(scores, masks, depth)
         assert found == expected
     assert any(len(set(top) - set(np.flatnonzero(mask))) for top, mask in zip(found, masks.values()))
+    # per depth (4, 50), the properties the pool settles: a property's top is in it where its holders are many
+    assert settled == {3: [[], []], 10: [[], []], 100: [["0.3"], []]}.get(pool, [["0.01", "0.3"], ["0.3"]])
 
 
 def test_explicit_tops_rank_the_whole_list_where_lifting_rounds_away():
@@ -195,3 +210,13 @@ def test_explicit_tops_rank_the_whole_list_where_lifting_rounds_away():
     masks = {("p", "v"): (np.arange(100) >= 90).astype(np.float64)}
     found, expected = _lifted_tops(scores, masks, 4)
     assert found == expected == [[0, 1, 2, 3]]
+
+
+def test_a_holder_outside_the_pool_that_lifting_rounds_level_with_the_pools_top_is_not_missed(monkeypatch):
+    """A lifted score of 1e17 and more moves in steps of 16: holders at 0 and 4 tie when lifted, and the one outside
+    the pool of the five best (document 0) comes first by document; the pool cannot tell, so it settles nothing."""
+    monkeypatch.setattr(tuning, "POOL", 5)
+    scores = np.array([0.0, 4.0, 5.0, 6.0, 7.0, 8.0, 1.0, 2.0, 3.0, -1e17])
+    masks = {("p", "v"): (np.arange(10) < 2).astype(np.float64)}
+    found, expected = _lifted_tops(scores, masks, 1)
+    assert found == expected == [[0]]
