@@ -9,7 +9,6 @@ Features that point to one side come in pairs or as differences, so swapping the
 
 from __future__ import annotations
 
-import bisect
 import re
 from itertools import compress
 from math import log1p
@@ -107,63 +106,62 @@ def cue_counts(masked: str, tokens: list[str] | None = None) -> dict[str, int]:
     counts = dict.fromkeys(CUE_FEATURES, 0)
     # Only the positions of notable words, negations by "n't" and sentence ends are looked at one by one: the passes
     # over all tokens stay in C (map, compress), and words ending in "'s" or "n't" are sought among the distinct ones
-    # of a text that has an apostrophe at all.
-    distinct = set(tokens) if "'" in masked else ()
-    possessives = {token: token[:-2] for token in distinct if token.endswith("'s")}
+    # with an apostrophe, of a text that has one at all.
+    apostrophed = [token for token in set(tokens) if "'" in token] if "'" in masked else ()
+    possessives = {token: token[:-2] for token in apostrophed if token.endswith("'s")}
     if possessives:  # "objfirst's" is a mention of objfirst
         tokens = list(map(possessives.get, tokens, tokens))
-    negations = [token for token in distinct if token.endswith("n't")]
+    negations = [token for token in apostrophed if token.endswith("n't")]
     notable = _NOTABLE_OR_END.union(negations) if negations else _NOTABLE_OR_END
     marks = list(compress(range(len(tokens)), map(notable.__contains__, tokens)))
-    ends = [at for at in marks if tokens[at] in _ENDS] + [len(tokens)]
-    start, positions = 0, None  # the current sentence's first token, and where its words are once a cue needs them
-    for at in marks:
+    start, before = 0, None  # the current sentence's first token, and its last mention so far
+    for at, after in zip(marks, _mentions_after(tokens, marks)):
         word = tokens[at]
         if word in _ENDS:
-            start, positions = at + 1, None
+            start, before = at + 1, None
         elif word == FIRST_TOKEN:
             counts["mentions_first"] += 1
+            before = word
         elif word == SECOND_TOKEN:
             counts["mentions_second"] += 1
+            before = word
         elif is_negation(word):
             counts["negations"] += 1
         elif word in _NEUTRAL:
             counts["neutral_cues"] += 1
-        else:
-            if positions is None:
-                end = ends[bisect.bisect_left(ends, at)]
-                positions = [j for j in range(start, end) if tokens[j][0] in _WORD_START]
-                words = [tokens[j] for j in positions]
-                before, after = _nearest_mentions(words)
-            i = bisect.bisect_left(positions, at)
-            if word == "than":
-                if _follows_comparative(words, i) and before[i] and after[i] and before[i] != after[i]:
-                    counts[f"comparative_{_SIDE[before[i]]}_than_{_SIDE[after[i]]}"] += 1
-            elif subject := before[i] or after[i]:
-                favoured = subject if word in _POSITIVE else _OTHER[subject]
-                negated = any(map(is_negation, words[max(0, i - NEGATION_WINDOW) : i]))
-                counts[f"{'negated_' if negated else ''}favours_{_SIDE[favoured]}"] += 1
+        elif word == "than":
+            if before and after and before != after and _follows_comparative(_words_before(tokens, start, at, 2)):
+                counts[f"comparative_{_SIDE[before]}_than_{_SIDE[after]}"] += 1
+        elif subject := before or after:
+            favoured = subject if word in _POSITIVE else _OTHER[subject]
+            negated = any(map(is_negation, _words_before(tokens, start, at, NEGATION_WINDOW)))
+            counts[f"{'negated_' if negated else ''}favours_{_SIDE[favoured]}"] += 1
     return counts
 
 
-def _nearest_mentions(words: list[str]) -> tuple[list[str | None], list[str | None]]:
-    """For each position, the nearest placeholder before it and the nearest after it (None where there is none)."""
-    before, after = [], []
-    last = None
-    for word in words:
-        before.append(last)
-        last = word if word in _OTHER else last
-    last = None
-    for word in reversed(words):
-        after.append(last)
-        last = word if word in _OTHER else last
-    return before, after[::-1]
+def _mentions_after(tokens: list[str], marks: list[int]) -> list[str | None]:
+    """For each of the notable positions `marks`, the nearest mention after it in its sentence (None if none)."""
+    after, nearest = [], None
+    for at in reversed(marks):
+        after.append(nearest)
+        word = tokens[at]
+        nearest = None if word in _ENDS else word if word in _OTHER else nearest
+    return after[::-1]
 
 
-def _follows_comparative(words: list[str], i: int) -> bool:
-    """Whether the words before position `i` end in a comparative: "-er", "more", "less", "more x", "less x"."""
-    last_two = words[max(0, i - 2) : i]
-    return (i > 0 and words[i - 1].endswith("er")) or "more" in last_two or "less" in last_two
+def _words_before(tokens: list[str], start: int, at: int, count: int) -> list[str]:
+    """Up to `count` words right before position `at` and not before `start`, in order: punctuation is skipped."""
+    words, j = [], at - 1
+    while j >= start and len(words) < count:
+        if tokens[j][0] in _WORD_START:
+            words.append(tokens[j])
+        j -= 1
+    return words[::-1]
+
+
+def _follows_comparative(last_two: list[str]) -> bool:
+    """Whether the two words before a position end in a comparative: "-er", "more", "less", "more x", "less x"."""
+    return (len(last_two) > 0 and last_two[-1].endswith("er")) or "more" in last_two or "less" in last_two
 
 
 def context_tokens(masked: str, tokens: list[str] | None = None) -> str:
@@ -199,13 +197,12 @@ DIRECTION_FEATURES = (
 )
 
 
-def direction_row(masked: str, cues: dict[str, int], verdicts: np.ndarray) -> list[float]:
-    """DIRECTION_FEATURES of a masked passage with these cue_counts, whose comparative sentences the sentence
-    classifier scored `verdicts` (rows: sentences; columns: FIRST, SECOND, NONE, in the passage's own order)."""
+def direction_row(masked: str, cues: dict[str, int]) -> list[float]:
+    """The DIRECTION_FEATURES up to "length" of a masked passage with these cue_counts."""
     first, second = masked.count(FIRST_TOKEN), masked.count(SECOND_TOKEN)
     at_first, at_second = masked.find(FIRST_TOKEN), masked.find(SECOND_TOKEN)
     named_first = 0 if at_first < 0 and at_second < 0 else 1 if at_second < 0 or 0 <= at_first < at_second else -1
-    row = [
+    return [
         (first - second) / (first + second + 1),
         named_first,
         log1p(first) + log1p(second),
@@ -215,15 +212,31 @@ def direction_row(masked: str, cues: dict[str, int], verdicts: np.ndarray) -> li
         log1p(cues["neutral_cues"]),
         log1p(len(masked.split())) / 6,
     ]
-    if len(verdicts) == 0:
-        return row + [0.0] * 6
-    votes = verdicts.argmax(axis=1).tolist()
-    for_first, for_second = votes.count(0), votes.count(1)
-    return row + [
-        1.0,
-        float(verdicts[:, 0].max() - verdicts[:, 1].max()),
-        float(verdicts[:, 2].mean()),
-        log1p(len(verdicts)),
-        log1p(for_first) - log1p(for_second),
-        log1p(for_first) + log1p(for_second),
-    ]
+
+
+def sentence_evidence(verdicts: np.ndarray, counts: list[int]) -> np.ndarray:
+    """The DIRECTION_FEATURES from "has_comparative_sentence" on, one row per passage, of passages whose comparative
+    sentences the sentence classifier scored `verdicts` (rows: sentences, passage by passage, `counts[k]` of passage
+    k's; columns: FIRST, SECOND, NONE, in the sentence's own order); zeros where a passage has none. All passages at
+    once: numpy's calls on one passage's few sentences cost more than their arithmetic."""
+    counts = np.asarray(counts, dtype=np.intp)
+    evidence = np.zeros((len(counts), 6))
+    scored = counts > 0
+    if not scored.any():
+        return evidence
+    sizes = counts[scored]
+    starts = np.cumsum(sizes) - sizes
+    strongest = np.maximum.reduceat(verdicts[:, :2], starts, axis=0)
+    votes = verdicts.argmax(axis=1)
+    passage = np.repeat(np.arange(len(sizes)), sizes)
+    for_first = np.log1p(np.bincount(passage[votes == 0], minlength=len(sizes)))
+    for_second = np.log1p(np.bincount(passage[votes == 1], minlength=len(sizes)))
+    evidence[scored] = np.column_stack([
+        np.ones(len(sizes)),
+        strongest[:, 0] - strongest[:, 1],
+        np.add.reduceat(verdicts[:, 2], starts) / sizes,
+        np.log1p(sizes),
+        for_first - for_second,
+        for_first + for_second,
+    ])  # fmt: skip
+    return evidence

@@ -50,6 +50,7 @@ from argrank.tracks.comparative.passage_features import (
     cue_matrix,
     direction_row,
     names_second_first,
+    sentence_evidence,
     swap_objects,
     tokenize,
 )
@@ -354,14 +355,13 @@ def _passage_rows(model: Model, masked: Sequence[str]) -> list[Row]:
     """Each masked passage's Row, from one tokenization of it, its comparative sentences scored in one batch."""
     sentences = [comparative_sentences(text) for text in masked]
     verdicts = _sentence_verdicts(model, [s for group in sentences for s in group])
-    rows, at = [], 0
-    for text, group in zip(masked, sentences):
+    evidence = sentence_evidence(verdicts, [len(group) for group in sentences]).tolist()
+    rows = []
+    for text, found in zip(masked, evidence):
         tokens = tokenize(text)
         cues = cue_counts(text, tokens)
         damped = [log1p(count) for count in cues.values()]
-        directions = direction_row(text, cues, verdicts[at : at + len(group)])
-        rows.append(([*directions, *damped], context_tokens(text, tokens)))
-        at += len(group)
+        rows.append(([*direction_row(text, cues), *found, *damped], context_tokens(text, tokens)))
     return rows
 
 

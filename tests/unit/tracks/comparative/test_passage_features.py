@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 from argrank.text.cues import SENTENCE
 from argrank.tracks.comparative.passage_features import (
@@ -14,6 +16,7 @@ from argrank.tracks.comparative.passage_features import (
     comparative_sentences,
     context_tokens,
     cue_counts,
+    sentence_evidence,
     tokenize,
 )
 
@@ -74,3 +77,25 @@ def test_cues_and_contexts_read_a_passage_tokenized_once_as_they_read_its_text()
     assert context_tokens(text, tokens) == context_tokens(text) == (
         "F_isn't F_better F_than S_isn't S_better S_than S_, S_( S_really"
     )
+
+
+def _evidence_of_one(verdicts: np.ndarray) -> list[float]:
+    """sentence_evidence's row for one passage, as its docstring reads."""
+    if len(verdicts) == 0:
+        return [0.0] * 6
+    votes = list(verdicts.argmax(axis=1))
+    for_first, for_second = np.log1p(votes.count(0)), np.log1p(votes.count(1))
+    strongest = verdicts[:, 0].max() - verdicts[:, 1].max()
+    votes_balance, votes = for_first - for_second, for_first + for_second
+    return [1.0, strongest, verdicts[:, 2].mean(), np.log1p(len(verdicts)), votes_balance, votes]
+
+
+@given(st.lists(st.integers(0, 12), max_size=8).flatmap(
+    lambda counts: st.tuples(st.just(counts), hnp.arrays(float, (sum(counts), 3), elements=st.floats(-5, 5)))))
+def test_sentence_evidence_of_all_passages_at_once_is_each_passages_own(counts_and_verdicts):
+    counts, verdicts = counts_and_verdicts
+    evidence = sentence_evidence(verdicts, counts)
+    starts = np.cumsum(counts) - counts
+    expected = [_evidence_of_one(verdicts[start : start + n]) for start, n in zip(starts, counts)]
+    assert evidence.shape == (len(counts), 6)
+    np.testing.assert_allclose(evidence, np.array(expected).reshape(len(counts), 6), rtol=1e-12, atol=1e-12)
