@@ -40,7 +40,7 @@ from sklearn.svm import LinearSVC
 from threadpoolctl import threadpool_limits
 
 from argrank.core.cpu_time import timed
-from argrank.text.tfidf import tfidf_transform
+from argrank.text.tfidf import tfidf_fit_transform, tfidf_transform
 from argrank.tracks.comparative.comparison_features import comparison_tokens
 from argrank.tracks.comparative.mentions import mask_mentions
 from argrank.tracks.comparative.passage_features import (
@@ -223,9 +223,9 @@ def _fit_transform(block, prepared: Prepared, name: str):
     """`block.fit_transform(prepared.inputs)`, its stateless first step's output read from `prepared` where it is
     there (that step still fitted, as it would be: it learns nothing)."""
     if name not in prepared.parts:
-        return block.fit_transform(prepared.inputs)
+        return _fitted(block, prepared.inputs)
     _stateless_step(block).fit(prepared.inputs)
-    return _rest(block, prepared, name, lambda rest, part: rest.fit_transform(part))
+    return _rest(block, prepared, name, _fitted)
 
 
 def _rest(block, prepared: Prepared, name: str, apply):
@@ -340,6 +340,16 @@ def _features(pipeline: Pipeline, inputs) -> sparse.csr_matrix:
         for name, block in union.transformer_list
     ]
     return sparse.hstack(blocks).tocsr()
+
+
+def _fitted(block, inputs):
+    """`block.fit_transform(inputs)`, where a TF-IDF vectorizer (alone or in a pipeline) is fitted by
+    tfidf_fit_transform: the same vectorizer and matrix, sooner."""
+    if isinstance(block, Pipeline):
+        for _, step in block.steps:
+            inputs = _fitted(step, inputs)
+        return inputs
+    return tfidf_fit_transform(block, inputs) if isinstance(block, TfidfVectorizer) else block.fit_transform(inputs)
 
 
 def _transform(block, inputs):
