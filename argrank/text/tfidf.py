@@ -55,7 +55,7 @@ def tfidf_fit_transform(vectorizer, documents: Sequence):
     # Terms numbered in sorted order, the vocabulary listing them by first occurrence, as scikit-learn's does.
     kept_terms = [term for term, keep in zip(seen, kept) if keep]
     numbers = dict(zip(sorted(kept_terms), range(len(kept_terms))))
-    vocabulary = {term: numbers[term] for term in kept_terms}
+    vocabulary = dict(zip(kept_terms, map(numbers.__getitem__, kept_terms)))
     renumbered = np.fromiter(map(vocabulary.get, seen, repeat(-1)), dtype=counts.indices.dtype, count=len(seen))
     keep = kept[counts.indices]
     rows = np.repeat(np.arange(len(terms)), np.diff(counts.indptr))[keep]
