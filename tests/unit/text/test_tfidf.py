@@ -16,13 +16,14 @@ WORDS = ["a", "b", "objfirst", "is", "better", "than", "Objsecond", "isn't", "x-
 documents = st.lists(st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join), min_size=1, max_size=8)
 vectorizer_settings = st.fixed_dictionaries(
     {
-        "ngram_range": st.sampled_from([(1, 1), (1, 2), (2, 3)]),
+        "ngram_range": st.sampled_from([(1, 1), (1, 2), (2, 3), (1, 3)]),
         "sublinear_tf": st.booleans(),
         "use_idf": st.booleans(),
         "binary": st.booleans(),
         "norm": st.sampled_from(["l2", "l1", None]),
         "lowercase": st.booleans(),
         "token_pattern": st.sampled_from([r"(?u)\b\w\w+\b", r"\w+(?:'\w+)?"]),
+        "stop_words": st.sampled_from([None, ["is", "than"]]),
     }
 )
 
