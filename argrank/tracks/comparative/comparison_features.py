@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import compress
 
 import argrank.lazylibs as lazylibs
 from argrank.text.cues import is_negation
@@ -20,6 +21,7 @@ TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\sa-z0-9]")
 WINDOW = 3  # words kept before the first object and after the second
 _MAX_GAP = 10  # middle lengths are told apart up to this many words
 _MAX_LENGTH = 8  # sentence lengths in steps of five words, up to this many steps
+_PLACEHOLDERS = frozenset(PLACEHOLDERS)
 _QUESTION_WORDS = frozenset("is are does do did can could should would which what why how will".split())
 _CLAUSE_ENDS = frozenset(", ; : but while whereas".split())
 _IRREGULAR = {"better": ("JJR", "good"), "worse": ("JJR", "bad"), "best": ("JJS", "good"), "worst": ("JJS", "bad"),
@@ -42,7 +44,7 @@ def comparison_tokens(masked: str) -> str:
     than = "than" in middle
     tokens += [f"M_{found[1]}_THAN_{than}" for found in filter(None, map(degree, middle))]
     tokens += [f"D_{tag}" for tag, _ in filter(None, map(degree, words))]
-    if any(map(is_negation, before)):
+    if any(_marks(word)[1] for word in before):
         tokens.append("NEG_BEFORE")
     if masked.rstrip().endswith("?"):
         tokens.append("QUESTION")
@@ -54,7 +56,7 @@ def comparison_tokens(masked: str) -> str:
 def _segments(words: list[str]) -> tuple[list[str], list[str], list[str], str]:
     """The words before, between and after the closest mentions of two different objects, and their order; without
     both objects, all words count as before."""
-    mentions = [(i, w) for i, w in enumerate(words) if w in PLACEHOLDERS]
+    mentions = [(i, words[i]) for i in compress(range(len(words)), map(_PLACEHOLDERS.__contains__, words))]
     pairs = [(i, j) for (i, a), (j, b) in zip(mentions, mentions[1:]) if a != b]
     if not pairs:
         return words[-WINDOW:], [], [], "none"
@@ -66,10 +68,10 @@ def _tagged(words: list[str], prefix: str) -> list[str]:
     tokens = []
     for word in words:
         tokens.append(prefix + word)
-        found = degree(word)
+        found, negates = _marks(word)
         if found:
             tokens += [f"{prefix}{found[0]}", f"{prefix}{found[0]}_{found[1]}"]
-        if is_negation(word):
+        if negates:
             tokens.append(f"{prefix}NEG")
     return tokens
 
@@ -79,17 +81,23 @@ def _scoped(middle: list[str]) -> list[str]:
     better than" is not "better than"."""
     tokens, negated = [], False
     for word in middle:
-        if is_negation(word):
+        found, negates = _marks(word)
+        if negates:
             negated = True
             continue
         if word in _CLAUSE_ENDS:
             negated = False
         prefix = "N_" if negated else "P_"
         tokens.append(prefix + word)
-        found = degree(word)
         if found:
             tokens.append(f"{prefix}{found[0]}_{found[1]}")
     return tokens
+
+
+@lru_cache(maxsize=65536)
+def _marks(word: str) -> tuple[tuple[str, str] | None, bool]:
+    """The word's degree and whether it is a negation, looked up once per distinct word."""
+    return degree(word), is_negation(word)
 
 
 @lru_cache(maxsize=65536)

@@ -42,20 +42,25 @@ def mask_mentions(
     Raises ValueError where an object name is blank. Spans outside the text are the reader's to refuse; here they
     are clipped to it.
     """
-    marked = _given(text, first_spans, FIRST_TOKEN) + _given(text, second_spans, SECOND_TOKEN)
-    marked += _mentions(text, first, second)
-    chosen: list[tuple[int, int, str]] = []  # kept in text order, never overlapping
-    # Longest first, then leftmost: a span never overlaps one already chosen.
-    for start, end, token in sorted(marked, key=lambda m: (m[0] - m[1], m[0])):
-        at = bisect.bisect_left(chosen, (start,))
-        if (at == 0 or chosen[at - 1][1] <= start) and (at == len(chosen) or chosen[at][0] >= end):
-            chosen.insert(at, (start, end, token))
+    given = _given(text, first_spans, FIRST_TOKEN) + _given(text, second_spans, SECOND_TOKEN)
+    found = _mentions(text, first, second)  # in text order, never overlapping: chosen as they are without spans
+    chosen = _without_overlaps(given + found) if given else found
     pieces, at = [], 0
     for start, end, token in chosen:
         pieces += [text[at:start], token]
         at = end
     pieces.append(text[at:])
     return "".join(pieces)
+
+
+def _without_overlaps(marked: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The marked spans, longest first, then leftmost, each kept where it overlaps none kept before: in text order."""
+    chosen: list[tuple[int, int, str]] = []
+    for start, end, token in sorted(marked, key=lambda m: (m[0] - m[1], m[0])):
+        at = bisect.bisect_left(chosen, (start,))
+        if (at == 0 or chosen[at - 1][1] <= start) and (at == len(chosen) or chosen[at][0] >= end):
+            chosen.insert(at, (start, end, token))
+    return chosen
 
 
 def _given(text: str, spans: Sequence[Span], token: str) -> list[tuple[int, int, str]]:
@@ -111,19 +116,23 @@ def _variants(first: str, second: str) -> tuple[_Variant, ...]:
 def _mentions(text: str, first: str, second: str) -> list[tuple[int, int, str]]:
     """Each mention's (start, end, placeholder), left to right and never overlapping: at each position where a word
     starts, the first variant (in _variants' order) that matches and ends where a word ends."""
-    variants = _variants(first, second)
+    by_first_word = _by_first_word(first, second)
     lowered = _lower(text)
-    # Every variant starts with its first word: only where that occurs is the variant tried.
-    first_words: dict[int, set[str]] = {}
-    for word in {v.words[0] for v in variants}:
-        for at in _positions(lowered, word):
-            first_words.setdefault(at, set()).add(word)
+    # Every variant starts with its first word: only where that occurs, and starts a word, is the variant tried.
+    tried: dict[int, tuple[tuple[int, _Variant], ...]] = {}
+    for word, variants in by_first_word.items():
+        at = lowered.find(word)
+        while at >= 0:
+            if at == 0 or not _in_word(lowered[at - 1]):
+                known = tried.get(at)
+                tried[at] = variants if known is None else tuple(sorted(known + variants))
+            at = lowered.find(word, at + 1)
     found, after = [], 0
-    for start in sorted(first_words):
-        if start < after or (start > 0 and _in_word(text[start - 1])):
+    for start in sorted(tried):
+        if start < after:
             continue
-        for variant in variants:
-            end = _match(lowered, start, variant) if variant.words[0] in first_words[start] else None
+        for _, variant in tried[start]:
+            end = _match(lowered, start + len(variant.words[0]), variant)
             if end is not None:
                 found.append((start, end, variant.token))
                 after = end
@@ -131,12 +140,22 @@ def _mentions(text: str, first: str, second: str) -> list[tuple[int, int, str]]:
     return found
 
 
+@lru_cache(maxsize=4096)
+def _by_first_word(first: str, second: str) -> dict[str, tuple[tuple[int, _Variant], ...]]:
+    """Each first word of the pair's variants, and the variants that start with it, each with its place in
+    _variants' order."""
+    grouped: dict[str, list[tuple[int, _Variant]]] = {}
+    for order, variant in enumerate(_variants(first, second)):
+        grouped.setdefault(variant.words[0], []).append((order, variant))
+    return {word: tuple(variants) for word, variants in grouped.items()}
+
+
 def _match(lowered: str, at: int, variant: _Variant) -> int | None:
-    """Where `variant` read from position `at` ends, if it does there and at a word's end; else None."""
-    for i, word in enumerate(variant.words):
-        if i:
-            while at < len(lowered) and (lowered[at].isspace() or lowered[at] == "-"):
-                at += 1
+    """Where `variant`, whose first word ends at position `at`, ends, if its other words follow and it ends at a
+    word's end; else None."""
+    for word in variant.words[1:]:
+        while at < len(lowered) and (lowered[at].isspace() or lowered[at] == "-"):
+            at += 1
         if not lowered.startswith(word, at):
             return None
         at += len(word)
@@ -145,14 +164,6 @@ def _match(lowered: str, at: int, variant: _Variant) -> int | None:
         if lowered.startswith(ending, at) and (end == len(lowered) or not _in_word(lowered[end])):
             return end
     return None
-
-
-def _positions(text: str, word: str) -> list[int]:
-    found, at = [], text.find(word)
-    while at >= 0:
-        found.append(at)
-        at = text.find(word, at + 1)
-    return found
 
 
 def _in_word(char: str) -> bool:

@@ -170,7 +170,7 @@ def context_tokens(masked: str, tokens: list[str] | None = None) -> str:
     tokens = tokenize(masked) if tokens is None else tokens
     if FIRST_TOKEN not in tokens and SECOND_TOKEN not in tokens:
         return "NO_MENTION"
-    words = [token for token in tokens if token != "\n"] if "\n" in tokens else tokens
+    words = list(filter("\n".__ne__, tokens)) if "\n" in tokens else tokens
     context = []
     for i in compress(range(len(words)), map(_OTHER.__contains__, words)):
         mark = "F_" if words[i] == FIRST_TOKEN else "S_"
