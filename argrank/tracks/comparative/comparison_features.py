@@ -28,12 +28,12 @@ _IRREGULAR = {"better": ("JJR", "good"), "worse": ("JJR", "bad"), "best": ("JJS"
               "more": ("JJR", "more"), "less": ("JJR", "less"), "most": ("JJS", "most"), "least": ("JJS", "least")}
 
 
-def comparison_tokens(masked: str) -> str:
+def comparison_tokens(masked: str, words: list[str] | None = None) -> str:
     """The sentence's structure as space-separated tokens: the order of its objects, its length, the words before,
     between and after the closest pair of different objects (with bigrams between, and the words that open and
     close the middle), their degrees and negation, each comparative's base with whether a "than" follows it, and
-    whether it is a question."""
-    words = TOKEN.findall(masked.lower())
+    whether it is a question. `words`, where the caller has them already, are TOKEN's of the lowercased sentence."""
+    words = TOKEN.findall(masked.lower()) if words is None else words
     before, middle, after, order = _segments(words)
     tokens = [f"ORDER_{order}", f"GAP_{min(len(middle), _MAX_GAP)}", f"LENGTH_{min(len(words) // 5, _MAX_LENGTH)}"]
     tokens += _tagged(before, "B_") + _tagged(middle, "M_") + _tagged(after, "A_")

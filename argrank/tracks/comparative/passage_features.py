@@ -81,9 +81,11 @@ def names_second_first(sentence: str) -> bool:
     return sentence.find(SECOND_TOKEN) < sentence.find(FIRST_TOKEN)
 
 
-def cue_matrix(texts: list[str]) -> sparse.csr_matrix:
-    """CUE_FEATURES of each masked text, damped by log(1 + count) so a long passage does not swamp the n-grams."""
-    counts = [list(cue_counts(text).values()) for text in texts]
+def cue_matrix(texts: list[str], tokens: list[list[str]] | None = None) -> sparse.csr_matrix:
+    """CUE_FEATURES of each masked text (whose `tokens` the caller may have already), damped by log(1 + count) so a
+    long passage does not swamp the n-grams."""
+    tokens = [None] * len(texts) if tokens is None else tokens
+    counts = [list(cue_counts(text, words).values()) for text, words in zip(texts, tokens, strict=True)]
     return sparse.csr_matrix(np.log1p(np.array(counts, dtype=float).reshape(len(texts), len(CUE_FEATURES))))
 
 

@@ -239,7 +239,16 @@ def _rest(block, prepared: Prepared, name: str, apply):
 
 def prepare_sentences(sentences: Sequence[StanceExample]) -> Prepared:
     """The sentences' masked texts with their cue counts and comparison tokens, for featurize_sentences."""
-    return Prepared.of(_sentence_blocks(), [masked_text(e) for e in sentences])
+    return _prepared_sentences([masked_text(e) for e in sentences])
+
+
+def _prepared_sentences(texts: list[str]) -> Prepared:
+    """Masked sentences with what _sentence_blocks' stateless steps make of them (Prepared.of's parts), the cue
+    counts and the comparison tokens both from one tokenization of each sentence."""
+    tokens = [tokenize(text) for text in texts]
+    words = [list(filter("\n".__ne__, found)) if "\n" in found else found for found in tokens]  # TOKEN's alone
+    comparison = [comparison_tokens(text, found) for text, found in zip(texts, words)]
+    return Prepared(texts, {"cues": cue_matrix(texts, tokens), "comparison": comparison})
 
 
 def featurize_sentences(sentences: Sequence[StanceExample] | Prepared) -> Featurized:
@@ -330,15 +339,15 @@ def fit_stance_model(
     return model
 
 
-def _features(pipeline: Pipeline, inputs) -> sparse.csr_matrix:
-    """What the pipeline's feature union makes of `inputs`, its blocks transformed one after the other: the union
-    itself hands each block to joblib, a fixed cost per pipeline and call whatever the batch."""
+def _features(pipeline: Pipeline, inputs: Sequence | Prepared) -> sparse.csr_matrix:
+    """What the pipeline's feature union makes of `inputs` (or of Prepared inputs, whose parts it reads), its blocks
+    transformed one after the other: the union itself hands each block to joblib, a fixed cost per pipeline and
+    call whatever the batch."""
     union = pipeline.named_steps["features"]
     weights = union.transformer_weights or {}
-    blocks = [
-        _transform(block, inputs) if name not in weights else _transform(block, inputs) * weights[name]
-        for name, block in union.transformer_list
-    ]
+    prepared = inputs if isinstance(inputs, Prepared) else Prepared(list(inputs), {})
+    made = [(name, _rest(block, prepared, name, _transform)) for name, block in union.transformer_list]
+    blocks = [matrix if name not in weights else matrix * weights[name] for name, matrix in made]
     return sparse.hstack(blocks).tocsr()
 
 
@@ -383,7 +392,7 @@ def _sentence_verdicts(model: Model, sentences: list[str]) -> np.ndarray:
     flipped = np.array([names_second_first(s) for s in sentences])
     oriented = [swap_objects(s) if flip else s for s, flip in zip(sentences, flipped)]
     classifier = model["sentence"][-1]
-    scores = classifier.decision_function(_features(model["sentence"], oriented))
+    scores = classifier.decision_function(_features(model["sentence"], _prepared_sentences(oriented)))
     columns = [list(classifier.classes_).index(label) for label in SENTENCE_LABELS]
     scores = scores[:, columns]
     scores[flipped] = scores[flipped][:, [1, 0, 2]]

@@ -10,6 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sklearn.metrics import f1_score
 from threadpoolctl import threadpool_info
 
@@ -412,6 +414,24 @@ def test_prepared_sentences_featurize_and_transform_as_their_texts_do():
     pipelines = [featurized.pipeline(weights, None) for featurized in (from_parts, plain)]
     features = [pipeline.named_steps["features"].transform(masked) for pipeline in pipelines]
     assert abs(features[0] - features[1]).max() == 0 and features[0].nnz > len(masked)
+
+
+_SENTENCE_PIECES = st.sampled_from(["objfirst", "objsecond", "objfirst's", "is", "isn't", "not", "better", "faster",
+                                     "than", "more", "bigger", "both", "?", ".", ",", " ", "  ", "\n", "-", "Naïve",
+                                     "BEST", "don't", "it's", "'", "x'y", "worse", "but"])  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_SENTENCE_PIECES, max_size=30).map(" ".join), min_size=1, max_size=4))
+def test_sentences_prepared_from_one_tokenization_have_the_parts_of_their_blocks_own_steps(texts):
+    """Prediction and model selection make a sentence's cue counts and comparison tokens from one tokenization of it:
+    the same parts as the sentence blocks' own stateless steps make of the text (line breaks, apostrophes and
+    letters outside a-z included)."""
+    ours = stance_model._prepared_sentences(texts).parts
+    theirs = stance_model.Prepared.of(stance_model._sentence_blocks(), texts).parts
+    assert list(ours) == list(theirs) == ["cues", "comparison"]
+    assert ours["comparison"] == theirs["comparison"]
+    assert (ours["cues"] != theirs["cues"]).nnz == 0 and ours["cues"].shape == theirs["cues"].shape
 
 
 def test_split_votes_weigh_less_where_the_settings_say_so():
