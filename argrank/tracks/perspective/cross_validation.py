@@ -56,7 +56,7 @@ from argrank.tracks.perspective.data import SCENARIOS, Corpus, Query, query_file
 from argrank.tracks.perspective.evaluation import RELEVANCE, PerspectiveScores, at_every_k, evaluate_perspective
 from argrank.tracks.perspective.ingest import TEXT, ingest_perspective
 from argrank.tracks.perspective.property_accuracy import PropertyAccuracy, format_accuracy
-from argrank.tracks.perspective.property_guess import text_features
+from argrank.tracks.perspective.property_guess import TextFeatures, examples, judged_arguments, text_features
 from argrank.tracks.perspective.ranking import (
     DIVERSITY_VARIABLES,
     PropertyEvidence,
@@ -391,10 +391,16 @@ class _Trained:
         """`ranker.score_text` from the shared matches."""
         return lambda text: ranker.combine(ranker.parts(self.matches(text), ranker.questions.get(text)))
 
-    def features(self) -> Any:
-        """The implicit guess's text features (a sparse matrix), computed on first use."""
+    def features(self) -> TextFeatures:
+        """The implicit guess's text features, computed on first use, with the nearest judged arguments of every
+        training the parts rank with (each outer fold's other folds, and all folds for the lockbox)."""
         if self._features is None:
-            self._features = text_features(self.release.documents.column("argument").to_pylist())
+            everything = frozenset(range(len(self.split.folds)))
+            trainings = [everything - {number} for number in sorted(everything)]
+            trainings += [everything] if self.split.lockbox else []
+            judged = [judged_arguments(examples(self.training(folds))) for folds in trainings]
+            matrix = text_features(self.release.documents.column("argument").to_pylist())
+            self._features = TextFeatures(matrix, judged)
         return self._features
 
     def fold(self, number: int) -> tuple[list[Query], list[Query]]:
@@ -455,7 +461,7 @@ def _rank_fold(
     accuracy: PropertyAccuracy,
     tested: Training,
     ranker_score: Callable[[str], np.ndarray],
-    features: Callable[[], Any],
+    features: Callable[[], TextFeatures],
 ) -> dict[str, dict[str, dict[str, list[int]]]]:
     """Scenario → method → query id → ranked argument ids, for one fold's held-out queries (RankPerspective.run's
     steps with `settings`, the ranker's `ranker_score` of a text shared by the fold's scenarios); the implicit

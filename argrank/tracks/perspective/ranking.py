@@ -19,7 +19,6 @@ than its scenario allows fails instead of running.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
@@ -29,11 +28,9 @@ from threadpoolctl import threadpool_limits
 from argrank.core.progress import track
 from argrank.retrieval.top_k import top_k
 from argrank.tracks.perspective.data import ISSUES, PROFILE_COLUMNS, QUERY_PROPERTY_TO_CORPUS, STANCES, Query
-from argrank.tracks.perspective.property_guess import PropertyGuesser, logit
+from argrank.tracks.perspective.property_guess import PropertyGuesser, TextFeatures, logit
 from argrank.tracks.perspective.training import Training
 
-if TYPE_CHECKING:
-    import scipy.sparse as sp
 
 _SHARED = ("id", "language", "topic")
 SCENARIO_COLUMNS = {
@@ -102,8 +99,8 @@ class PropertyEvidence:
     learn the value; baseline, nothing. `stance` is the implicit scenario's switch for reading the stance label."""
 
     def __init__(self, scenario: str, documents: pa.Table, training: Training, seed: int = 0, stance: bool = True,
-                 features: sp.csr_matrix | None = None):  # fmt: skip
-        """`features`: the implicit guess's text features computed before (`property_guess.text_features`)."""
+                 features: TextFeatures | None = None):  # fmt: skip
+        """`features`: the implicit guess's text features computed before (`property_guess.TextFeatures`)."""
         check_columns(documents, scenario, stance)
         self.scenario = scenario
         self.documents = documents

@@ -14,8 +14,10 @@ from argrank.tracks.perspective.data import Query
 from argrank.tracks.perspective.property_guess import (
     PRIOR_WEIGHT,
     PropertyGuesser,
+    TextFeatures,
     logit,
     nearest_judged,
+    nearest_judged_of_each,
     neighbour_vote,
 )
 from argrank.tracks.perspective.ranking import IMPLICIT_DEPTH, PropertyEvidence, stance_link
@@ -38,6 +40,29 @@ def test_nearest_judged_are_the_most_similar_judged_rows_and_never_the_row_itsel
     neighbours, similarity = nearest_judged(features, np.array([2]), 3)
     assert list(neighbours[4]) == [2, -1, -1] and list(similarity[4][1:]) == [0, 0]
     assert list(neighbours[2]) == [2, -1, -1] and similarity[2][0] == 0  # only itself: it casts no weight
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_nearest_judged_of_several_sets_at_once_are_each_sets_own(seed, monkeypatch):
+    """One product with the union of the judged sets gives each set what nearest_judged of it alone gives, bit for
+    bit and in the same order: over several blocks of rows, with repeated rows (tied similarities), a set that is
+    the union, one that is empty and one asked twice."""
+    monkeypatch.setattr(property_guess, "BLOCK", 7)
+    rng = np.random.default_rng(seed)
+    dense = rng.random((40, 12)) * (rng.random((40, 12)) < 0.3)
+    dense[5:9] = dense[4]  # ties
+    dense[dense.sum(axis=1) == 0, 0] = 1.0
+    features = sp.csr_matrix(dense / np.linalg.norm(dense, axis=1, keepdims=True))
+    union = np.sort(rng.choice(40, 30, replace=False))
+    parts = [np.sort(rng.choice(union, size, replace=False)) for size in (25, 3, 25)]
+    judged = [parts[0], union, np.array([], dtype=np.int64), parts[1], parts[0], parts[2]]
+    together = nearest_judged_of_each(features, judged, 5)
+    for part, (neighbours, similarity) in zip(judged, together):
+        alone = nearest_judged(features, part, 5)
+        assert np.array_equal(neighbours, alone[0]) and np.array_equal(similarity, alone[1])
+    shared = TextFeatures(features, judged[:2])
+    for part in (parts[0], parts[1]):  # named beforehand, and looked up when asked for
+        assert all(np.array_equal(a, b) for a, b in zip(shared.nearest(part), nearest_judged(features, part, 30)))
 
 
 def test_neighbour_vote_weights_known_answers_by_similarity_squared_and_leans_on_the_prior():
