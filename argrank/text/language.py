@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
+from itertools import repeat
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -44,21 +45,50 @@ class LanguageDetector:
                 votes.setdefault(word.lower(), np.zeros(len(self.languages)))[column] = 1.0
         return votes
 
+    @cached_property
+    def _rows(self) -> tuple[dict[str, int], np.ndarray]:
+        """Each stop word's row of a matrix of its votes (rows: stop words; columns: self.languages)."""
+        votes = self._votes
+        matrix = np.array(list(votes.values())).reshape(len(votes), len(self.languages))
+        return {word: row for row, word in enumerate(votes)}, matrix
+
     def counts(self, text: str) -> np.ndarray:
         """Stop words of each language in `text` (an elided article such as l' counts as its own word)."""
-        total = np.zeros(len(self.languages))
-        for word in words(text):
-            elided = _ELISION.match(word)
-            # spaCy lists elided forms with their apostrophe ("l'", "dell'").
-            for part in (elided.group(0)[:-1] + "'", word[elided.end() :]) if elided else (word,):
-                vote = self._votes.get(part)
-                if vote is not None:
-                    total += vote
+        return self.counts_many([text])[0]
+
+    def counts_many(self, texts: Sequence[str]) -> np.ndarray:
+        """counts of each text, one row per text: every word looked up in one pass, summed per text by numpy."""
+        rows, votes = self._rows
+        found: list[int] = []
+        lengths = np.zeros(len(texts), dtype=np.intp)
+        for at, text in enumerate(texts):
+            parts = _parts(text)
+            found += map(rows.get, parts, repeat(-1))
+            lengths[at] = len(parts)
+        stop_words = np.fromiter(found, dtype=np.intp, count=len(found))
+        text_of = np.repeat(np.arange(len(texts)), lengths)
+        counted = stop_words >= 0
+        total = np.zeros((len(texts), len(self.languages)))
+        np.add.at(total, text_of[counted], votes[stop_words[counted]])  # sums of ones: exact in any order
         return total
 
     def detect(self, text: str) -> str:
         """The language with the most stop words in `text`; ties go to the earlier language."""
-        return self.languages[int(np.argmax(self.counts(text)))]
+        return self.detect_many([text])[0]
 
     def detect_many(self, texts: Iterable[str]) -> list[str]:
-        return [self.detect(text or "") for text in texts]
+        counts = self.counts_many([text or "" for text in texts])
+        return [self.languages[column] for column in np.argmax(counts, axis=1).tolist()]
+
+
+def _parts(text: str) -> list[str]:
+    """The words the detector looks up in `text`: an elided article ("l'", "dell'") apart from its word, with the
+    apostrophe, as spaCy lists it."""
+    found = words(text)
+    if "'" not in text and "’" not in text:
+        return found
+    parts = []
+    for word in found:
+        elided = _ELISION.match(word) if "'" in word else None
+        parts += (elided.group(0)[:-1] + "'", word[elided.end() :]) if elided else (word,)
+    return parts
