@@ -256,16 +256,16 @@ def fuse(runs: Mapping[str, Any] | list[Any], method: str = "combsum", norm: str
 
 def tune_fusion(runs: Mapping[str, Any] | list[Any], qrels: Any, measure: str = "nDCG@5", method: str = "wsum",
                 norm: str = "min-max", *, cv: int = 5, seed: int = 0, track: str = "args", depth: int = 1000,
-                names: list[str] | None = None) -> dict[str, Any]:  # fmt: skip
+                names: list[str] | None = None, repeats: int = 1) -> dict[str, Any]:  # fmt: skip
     """What `argrank fuse --optimize` reports (evaluation.fusion_tuning.tuned): the fusion chosen on the judged
     topics (`chosen_method`, its `members`, its parameters `chosen`; method "auto" chooses the fusion too, never
     scoring below any run alone there), `cv_mean` over `cv` folds (each scored with what the others chose, in inner
     folds of their own) beside `cv_inner_mean`, `cv_spread` and `cv_best_single_mean` (the single run each training
     part picks), each fold's choice, `best_single`, the runs' `names` and, for weights, `weights_by_run`; runs
-    named as `argrank fuse` names them."""
+    named as `argrank fuse` names them. `repeats` > 1 adds `cv_repeats`: the same over that many seeds from `seed`."""
     named = _named_runs(runs, names)
     lists = [ranked_run(_run_lines(run)) for run in named.values()]
-    return tuned(lists, list(named), _judgments(qrels, track), method, norm, measure, cv, seed, depth)
+    return tuned(lists, list(named), _judgments(qrels, track), method, norm, measure, cv, seed, depth, repeats)
 
 
 def _score(ranked: Track, lines: list[RunLine], judged: Any, measures: Iterable[str] | None, depth: int,

@@ -35,6 +35,8 @@ PERSPECTIVE = SHARED / "perspective-release-train"
 TASK1 = SHARED / "touche-task1"
 FUSE = ["--norm", "min-max", "--optimize", "nDCG@5", "--cv", "5", "--seed", "0"]
 FUSION_METHODS = ("wsum", "auto", "rrf", "combsum")
+TARGETED = ("wsum", "auto")  # the fusions the issue sets a target for: also cross-validated over DRAWS seeds
+DRAWS = 5
 
 
 @dataclass(frozen=True)
@@ -64,12 +66,18 @@ class Section:
 
 def _fusion_rows(results: dict[str, Any]) -> list[Row]:
     rows = []
-    for method in ("wsum", "auto", "rrf", "combsum"):
+    for method in FUSION_METHODS:
         found = results[method]
-        target = method in ("wsum", "auto")
+        target = method in TARGETED
         rows.append(Row(f"fuse --method {method}: nDCG@5", found["cv_mean"], found["cv_inner_mean"],
                         found["cv_spread"], "≥ the single run each training part picks + 0.02" if target else "",
                         found["cv_gain"] >= 0.02 if target else None))  # fmt: skip
+        if "cv_repeats" in found:  # how much the gain owes to seed 0's folds: the spread is over the draws
+            draws = found["cv_repeats"]
+            seeds = draws["seeds"]
+            figure = (f"fuse --method {method}, {len(seeds)} draws of the folds (seeds {seeds[0]}–{seeds[-1]}): gain "
+                      "over the single run, mean and spread over the draws")
+            rows.append(Row(figure, draws["mean_cv_gain"], spread=draws["gain_spread"]))
     single = results["wsum"]
     rows.append(Row("the single run each training part picks: nDCG@5", single["cv_best_single_mean"]))
     return rows
@@ -158,8 +166,10 @@ def _perspective_rows(results: dict[str, Any]) -> list[Row]:
 def _fusion(name: str, title: str, runs: Path, qrels: Path, did_not_help: str) -> Section:
     """A fusion section: `argrank fuse` of every run in the folder `runs` by each of FUSION_METHODS, against `qrels`."""
     files = [option for path in sorted(runs.glob("*.txt")) for option in ("--run", str(path))]
-    return Section(name, title, {method: ["fuse", *files, "--method", method, *FUSE, "--qrels", str(qrels), "--json"]
-                                 for method in FUSION_METHODS}, _fusion_rows, did_not_help)  # fmt: skip
+    draws = {method: ["--cv-repeats", str(DRAWS)] if method in TARGETED else [] for method in FUSION_METHODS}
+    return Section(name, title, {method: ["fuse", *files, "--method", method, *FUSE, *draws[method], "--qrels",
+                                          str(qrels), "--json"] for method in FUSION_METHODS},
+                   _fusion_rows, did_not_help)  # fmt: skip
 
 
 SECTIONS = [

@@ -407,24 +407,43 @@ def folds(topics: Sequence[str], count: int, seed: int) -> list[list[str]]:
 
 
 def tuned(runs: Sequence[Ranked], names: Sequence[str], qrels: Mapping[str, Mapping[str, float]], method: str,
-          norm: str, measure: str, cv: int = 0, seed: int = 0, depth: int = 1000) -> dict[str, Any]:  # fmt: skip
+          norm: str, measure: str, cv: int = 0, seed: int = 0, depth: int = 1000,
+          repeats: int = 1) -> dict[str, Any]:  # fmt: skip
     """What `argrank fuse --optimize` reports: the fusion chosen on all judged topics (`chosen_method`, the
     `members` it fuses by name, its parameters `chosen`) and its mean there; with `cv` folds, `cv_mean` (each
     fold's topics scored with what the other folds chose) beside `cv_inner_mean` (what chose it: the inner folds'
     mean, else the training mean), the spread of the folds' figures, `cv_best_single_mean` (the single run best on
     each fold's training topics, scored on its held-out ones) and each fold's choice; the best input run
     (`best_single`, `best_single_mean`) and each run's mean (`runs`); the runs' `names` and, for weights,
-    `weights_by_run` (name → weight). `norm` is the normalisation the method reads (None: ranks). ValueError for a
-    measure whose k is beyond `depth`, which the fused run never reaches."""
+    `weights_by_run` (name → weight). `norm` is the normalisation the method reads (None: ranks). With `repeats` > 1
+    the whole cross-validation also runs with the seeds after `seed` (`cv_repeats`: each draw of folds' figures, as
+    that seed alone gives them, and their mean): how much the figure owes to one draw of the folds. ValueError for a
+    measure whose k is beyond `depth`, which the fused run never reaches, or repeats without folds."""
     if cutoff(measure) > depth:
         raise ValueError(f"{measure} reads {cutoff(measure):,} documents per topic, beyond the fused depth {depth:,}")
     prepared = prepare(runs, norm, qrels, measure)
     if cv and not 2 <= cv <= len(prepared.topics):
         raise ValueError(f"cross-validation needs 2 to {len(prepared.topics)} folds of the judged topics, not {cv}")
+    if repeats < 1 or repeats > 1 and not cv:
+        raise ValueError(f"repeats must be at least 1, and more than 1 only with folds (cv), not {repeats}")
     figures = Figures(runs, qrels, norm, measure, depth)
     # The products are small (rows × runs by runs × candidates): more BLAS threads would only wait on each other.
     with threadpool_limits(limits=1, user_api="blas"):
-        return _report(prepared, figures, Tuning(prepared, figures, method, seed), names, cv, seed)
+        report = _report(prepared, figures, Tuning(prepared, figures, method, seed), names, cv, seed)
+        if repeats > 1:
+            draws = [report] + [_cross_validation(prepared, figures, Tuning(prepared, figures, method, other), names,
+                                                  cv, other) for other in range(seed + 1, seed + repeats)]  # fmt: skip
+            report["cv_repeats"] = _repeated(draws, seed)
+        return report
+
+
+def _repeated(draws: Sequence[Mapping[str, Any]], seed: int) -> dict[str, Any]:
+    """The cross-validations of successive seeds from `seed`: each one's held-out figure, single run and gain, and
+    their means with the gains' spread over the draws."""
+    found = {key: [draw[key] for draw in draws] for key in ("cv_mean", "cv_best_single_mean", "cv_gain")}
+    return {"seeds": list(range(seed, seed + len(draws))), **found,
+            **{f"mean_{key}": float(np.mean(values)) for key, values in found.items()},
+            "gain_spread": fold_spread(found["cv_gain"])}  # fmt: skip
 
 
 def _report(prepared: Prepared, figures: Figures, tuning: Tuning, names: Sequence[str], cv: int,

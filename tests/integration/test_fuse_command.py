@@ -102,9 +102,18 @@ def elrond_runs(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -> 
 def test_four_alike_runs_of_another_year_gain_held_out_by_weights_shrunk_towards_equal(elrond_runs, shared_data):
     # The four runs differ little and each adds a little: no few greedy steps from the best one gain on held-out
     # topics here (they lost 0.0148 to the single run), the path towards equal weights does.
+    # With --cv-repeats, the same cross-validation with the next seeds beside it: the headline stays seed 0's.
     runs = _runs(elrond_runs, [f"Elrond/run{number}" for number in range(1, 5)])
     qrels = str(shared_data / "touche-task1" / "touche2021-task1-51-100-relevance.qrels")
-    report = json.loads(ok("fuse", *runs, "--qrels", qrels, *TUNE, "--json").stdout)
+    report = json.loads(ok("fuse", *runs, "--qrels", qrels, *TUNE, "--cv-repeats", "2", "--json").stdout)
+    draws = report["cv_repeats"]
+    assert draws["seeds"] == [0, 1] and draws["cv_mean"][0] == report["cv_mean"]
+    assert draws["cv_gain"][0] == report["cv_gain"] and draws["mean_cv_gain"] == sum(draws["cv_gain"]) / 2
+    text = ok("fuse", *runs, "--qrels", qrels, *TUNE, "--cv-repeats", "2").stdout.splitlines()
+    spread = draws["gain_spread"]
+    assert text[-1] == (f"over 2 draws of the folds (seeds 0 to 1): held out {draws['mean_cv_mean']:.4f} on average, "
+                        f"the single run {draws['mean_cv_best_single_mean']:.4f}; gain {draws['mean_cv_gain']:+.4f} "
+                        f"(draws {spread['min']:+.4f} to {spread['max']:+.4f}, sd {spread['sd']:.4f})")  # fmt: skip
     assert report["topics"] == 50 and report["best_single"] == "run1"  # one team: the stems name the runs
     assert report["cv_gain"] >= 0.015 and report["cv_mean"] > max(report["runs"].values())
     assert report["selection"]["slot"].startswith("wsum, the others at ")
@@ -224,6 +233,11 @@ FOLDS = "folds of the judged topics (0: none)"
         ([*TUNED, "--cv", "-3"], f"--cv -3: expected 2 to 50 {FOLDS}"),
         ([*TUNED, "--cv", "51"], f"--cv 51: expected 2 to 50 {FOLDS}"),
         ([*TUNED, "--cv", "5", "--seed", "-1"], "--seed -1: expected a whole number of at least 0"),
+        ([*TUNED, "--cv-repeats", "2"], "--cv-repeats 2: expected 1 to 20, and more than 1 only with --cv"),
+        ([*TUNED, "--cv", "5", "--cv-repeats", "0"], "--cv-repeats 0: expected 1 to 20, and more than 1 only with "
+                                                     "--cv"),
+        ([*TUNED, "--cv", "5", "--cv-repeats", "21"], "--cv-repeats 21: expected 1 to 20, and more than 1 only with "
+                                                      "--cv"),
         ([*WSUM, "--weights", "nan,1"], "--weights nan,1: wsum's weights must be numbers from -1,000,000 to 1,000,000, "
                                         "got nan, 1"),
         ([*WSUM, "--weights", "inf,1"], "--weights inf,1: wsum's weights must be numbers from -1,000,000 to 1,000,000, "

@@ -32,6 +32,8 @@ from argrank.formats.runfile import format_run, read_run, write_run
 from workflows.commands.output_options import STDOUT, check_outputs
 from workflows.commands.param_option import param_pairs
 
+MAX_REPEATS = 20  # --cv-repeats: each draw of folds is a whole cross-validation
+
 
 def cmd_fuse(args: argparse.Namespace) -> int:
     if len(args.run) < 2:
@@ -58,7 +60,8 @@ def cmd_fuse(args: argparse.Namespace) -> int:
     method = args.method
     if args.optimize:
         try:
-            report = tuned(runs, names, qrels, args.method, args.norm, args.optimize, args.cv, args.seed, args.depth)
+            report = tuned(runs, names, qrels, args.method, args.norm, args.optimize, args.cv, args.seed, args.depth,
+                           args.cv_repeats)
         except ValueError as error:
             args.usage_error(str(error))
         params, method = {**params, **report["chosen"]}, report["chosen_method"]
@@ -91,8 +94,8 @@ def cmd_fuse(args: argparse.Namespace) -> int:
 
 
 def _bounded(args: argparse.Namespace) -> None:
-    """Usage errors, before any file is read, for what no fused run can meet: --depth, --tag, --seed, and an
-    --optimize cut-off beyond --depth (the fused run never reaches it)."""
+    """Usage errors, before any file is read, for what no fused run can meet: --depth, --tag, --seed, --cv-repeats,
+    and an --optimize cut-off beyond --depth (the fused run never reaches it)."""
     if not 1 <= args.depth <= MAX_DEPTH:
         args.usage_error(f"--depth {args.depth}: expected 1 to {MAX_DEPTH:,} documents per topic")
     problem = tag_problem(args.tag)
@@ -100,6 +103,8 @@ def _bounded(args: argparse.Namespace) -> None:
         args.usage_error(f"--tag {args.tag[:TAG_LENGTH]!r}{'…' if len(args.tag) > TAG_LENGTH else ''}: {problem}")
     if args.seed < 0:
         args.usage_error(f"--seed {args.seed}: expected a whole number of at least 0")
+    if not 1 <= args.cv_repeats <= MAX_REPEATS or args.cv_repeats > 1 and not args.cv:
+        args.usage_error(f"--cv-repeats {args.cv_repeats}: expected 1 to {MAX_REPEATS}, and more than 1 only with --cv")
     if args.optimize:
         try:
             k = cutoff(args.optimize)
@@ -194,6 +199,13 @@ def _tuning_lines(report: dict) -> list[str]:
             chosen = fold.get("slot") or _shown(fold["chosen"], fold["members"])
             lines.append(f"  fold {number} ({len(fold['topics'])} topics): {chosen}; {chosen_by} "
                          f"{fold['inner_mean']:.4f}, held out {fold['held_out_mean']:.4f}")
+    if "cv_repeats" in report:
+        draws = report["cv_repeats"]
+        spread, seeds = draws["gain_spread"], draws["seeds"]
+        lines.append(f"over {len(seeds)} draws of the folds (seeds {seeds[0]} to {seeds[-1]}): held out "
+                     f"{draws['mean_cv_mean']:.4f} on average, the single run {draws['mean_cv_best_single_mean']:.4f}; "
+                     f"gain {draws['mean_cv_gain']:+.4f} (draws {spread['min']:+.4f} to {spread['max']:+.4f}, sd "
+                     f"{spread['sd']:.4f})")  # fmt: skip
     return lines
 
 
@@ -224,5 +236,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cv", type=int, default=0, help="folds of topics for the cross-validated figure (0: none; 2 "
                         "to the judged topics)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="the shuffle of topics into folds (0)")
+    parser.add_argument("--cv-repeats", type=int, default=1, metavar="N",
+                        help="with --cv, also cross-validate with the N − 1 seeds after --seed, and report the mean "
+                        "over the N draws of folds beside the first (1)")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="one JSON object with every figure")
     parser.set_defaults(handler=cmd_fuse, usage_error=parser.error)

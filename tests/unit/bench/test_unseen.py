@@ -31,6 +31,17 @@ def test_the_fusion_rows_hold_the_held_out_figure_its_inner_one_and_the_target()
     assert unseen._cells(unseen.Row("x", 0.7381, 0.7381 - 1e-12))[3] == "+0.0000"  # no "-0.0000" for a tie
 
 
+def test_a_targeted_fusion_drawn_over_several_seeds_gets_a_row_of_its_mean_gain_and_its_spread():
+    drawn = {**_fused(0.71, 0.015), "cv_repeats": {"seeds": [0, 1, 2], "mean_cv_gain": 0.019,
+                                                   "gain_spread": {"sd": 0.007, "min": 0.0097, "max": 0.0266}}}
+    rows = unseen._fusion_rows({"wsum": _fused(0.72, 0.025), "auto": drawn, "rrf": _fused(0.6, -0.1),
+                                "combsum": _fused(0.5, -0.2)})  # fmt: skip
+    assert [row.met for row in rows] == [True, False, None, None, None, None]  # the draws are shown, not judged
+    assert unseen._cells(rows[2])[:5] == ["fuse --method auto, 3 draws of the folds (seeds 0–2): gain over the "
+                                          "single run, mean and spread over the draws", "0.0190", "", "",
+                                          "0.0097–0.0266, 0.0070"]  # fmt: skip
+
+
 def test_the_page_has_a_table_per_section_and_names_what_failed():
     section = unseen.SECTIONS[0]
     measured = {"fusion": {label: _timed(_fused(0.72, 0.03)) for label in section.commands}}
@@ -52,6 +63,8 @@ def test_each_fusion_section_fuses_every_run_of_its_year_against_its_own_judgmen
     assert list(section.commands) == list(unseen.FUSION_METHODS)
     for method, arguments in section.commands.items():
         assert arguments[arguments.index("--method") + 1] == method and arguments[-1] == "--json"
+        drawn = arguments[arguments.index("--cv-repeats") + 1] if "--cv-repeats" in arguments else None
+        assert drawn == (str(unseen.DRAWS) if method in ("wsum", "auto") else None)
         assert arguments[arguments.index("--qrels") + 1] == str(shared_data / qrels)
         files = [arguments[at + 1] for at, option in enumerate(arguments) if option == "--run"]
         assert files == sorted(str(path) for path in (shared_data / folder).glob("*.txt")) and len(files) == runs

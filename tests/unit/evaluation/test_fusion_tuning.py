@@ -259,6 +259,26 @@ def test_the_cross_validated_figures_agree_with_the_folds(method):
     assert ("selection" in report) == (method != "rrf")
 
 
+@pytest.mark.parametrize("method", ["wsum", "auto", "rrf"])
+def test_repeated_cross_validation_gives_each_seeds_own_figures_and_their_mean(method):
+    """Each draw of folds is the cross-validation that seed alone gives (its inner folds seeded from it too); the
+    first is the report's own headline, untouched; the means and the gains' spread are over the draws."""
+    runs, qrels = _runs(9, runs=4, topics=10)
+    names = ["a", "b", "c", "d"]
+    report = tuned(runs, names, qrels, method, "min-max", "nDCG@5", cv=5, seed=2, repeats=3)
+    alone = [tuned(runs, names, qrels, method, "min-max", "nDCG@5", cv=5, seed=seed) for seed in (2, 3, 4)]
+    draws = report["cv_repeats"]
+    assert draws["seeds"] == [2, 3, 4] and "cv_repeats" not in alone[0]
+    for key in ("cv_mean", "cv_best_single_mean", "cv_gain"):
+        assert draws[key] == [single[key] for single in alone]
+        assert draws[f"mean_{key}"] == pytest.approx(np.mean(draws[key]))
+    assert {key: report[key] for key in alone[0]} == alone[0]
+    assert draws["gain_spread"]["sd"] == pytest.approx(np.std(draws["cv_gain"], ddof=1))
+    assert len(set(draws["cv_mean"])) > 1  # the draws differ: each is scored on folds of its own
+    with pytest.raises(ValueError, match="repeats"):
+        tuned(runs, names, qrels, method, "min-max", "nDCG@5", repeats=2)
+
+
 def test_auto_keeps_the_single_run_where_no_fusion_helps_in_the_inner_folds():
     """One run ranks every topic's relevant documents first, the others rank them last: no fusion can help."""
     runs, qrels = _runs(8, runs=3)
