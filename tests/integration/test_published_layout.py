@@ -77,6 +77,40 @@ def test_fuse_lists_every_run_by_name_and_finds_the_best_single_run(organizers_r
     assert (result["best_single"], round(result["best_single_mean"], 4)) == ("Aldo-Nadi/run3", 0.6954)
 
 
+def test_a_shell_pattern_after_one_run_option_reads_every_run_it_matches(organizers_runs, task2):
+    """What a shell makes of `--run runs/*/output/*.txt` (the files after one --run) is the runs given one by one,
+    with the names after one --name, in every command that reads run files."""
+    matched = sorted(str(path) for path in organizers_runs.glob("*/output/*.txt"))
+    assert len(matched) == len(TEAMS)
+    one_by_one = [option for path in matched for option in ("--run", path)]
+    qrels = ["--track", "comparative", "--qrels", task2["relevance"]]
+    for command, names in ((["evaluate", *qrels], lambda result: [entry["name"] for entry in result["results"]]),
+                           (["compare", *qrels], lambda result: list(result["runs"])),
+                           (["fuse", *qrels[2:], "--method", "wsum", "--optimize", "nDCG@5"],
+                            lambda result: result["names"])):  # fmt: skip
+        expanded = json.loads(ok(*command, "--run", *matched, "--json").stdout)
+        assert expanded == json.loads(ok(*command, *one_by_one, "--json").stdout), command[0]
+        assert sorted(names(expanded)) == TEAMS, command[0]
+    named = ok("evaluate", "--track", "comparative", "--qrels", task2["relevance"], "--run", *matched[:2], "--name",
+               "a", "b").stdout  # fmt: skip
+    assert [line.split()[0] for line in named.splitlines()[2:]] == ["a", "b"]
+
+
+def test_fuse_reads_a_folder_as_every_run_file_under_it(organizers_runs, task2, tmp_path):
+    one_by_one = [option for name in TEAMS for option in ("--run", _run(organizers_runs, name))]
+    tuned = ["--method", "wsum", "--qrels", task2["relevance"], "--optimize", "nDCG@5", "--json"]
+    folder = ok("fuse", "--run", str(organizers_runs), *tuned)
+    assert json.loads(folder.stdout) == json.loads(ok("fuse", *one_by_one, *tuned).stdout)
+    assert json.loads(folder.stdout)["names"] == TEAMS
+    assert "2 files skipped, not a run file: Grimjack/notes.txt, README.md" in folder.stderr
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "README.md").write_text("no runs here\n", encoding="utf-8")
+    done = argrank("fuse", "--run", str(empty), "--run", _run(organizers_runs, TEAMS[0]))
+    assert done.returncode == 2 and done.stderr.strip().splitlines()[-1].endswith(
+        f"--run {empty}: no run file in it (1 other files)")
+
+
 def test_renaming_reordering_or_moving_run_files_changes_no_figure(organizers_runs, task2, tmp_path):
     """The same runs, copied flat under other names in the reverse order and named back with --name: every figure
     of evaluate, compare, the participants' standings and fuse is the same, key by key."""

@@ -62,9 +62,9 @@ def test_a_given_c_is_the_fixed_choice_and_a_bad_one_a_usage_error():
     assert bad.returncode == 2 and "--c must be a positive number" in bad.stderr
 
 
-def test_cross_validation_without_test_prints_each_set(tmp_path):
+def test_cross_validation_without_test_prints_each_set_of_the_files_after_one_train_option(tmp_path):
     compsent = _compsent(tmp_path / "compsent.csv")
-    done = benchmark("--train", str(EMBEDDED), "--train", str(compsent), "--folds", "3")
+    done = benchmark("--train", str(EMBEDDED), str(compsent), "--folds", "3")  # as a shell expands --train sets/*
     assert done.returncode == 0, done.stderr
     assert "stance-train.tsv (3-fold): macro-F1" in done.stdout
     assert "compsent.csv (3-fold): macro-F1" in done.stdout

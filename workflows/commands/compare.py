@@ -73,10 +73,11 @@ def add_arguments(compare_: argparse.ArgumentParser) -> None:
         help="an experiment whose published runs to compare (repeatable; default runs.yaml unless --run is given)",
     )
     compare_.add_argument(
-        "--run", action="append", help="a run file to compare too (repeatable; named by its stem, or by its path below "
-        "the folder the runs share where stems repeat)"
+        "--run", action="extend", nargs="+", metavar="RUN", help="run files to compare too (--run A B, a shell pattern "
+        "or --run repeated; each named by its stem, or by its path below the folder the runs share where stems repeat)"
     )  # fmt: skip
-    compare_.add_argument("--name", action="append", help="a name for each --run, in order")
+    compare_.add_argument("--name", action="extend", nargs="+", metavar="NAME",
+                          help="a name for each run file, in order")
     compare_.add_argument(
         "--baseline",
         action="append",

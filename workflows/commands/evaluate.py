@@ -37,11 +37,13 @@ def _refuse_others(args: argparse.Namespace, options: tuple[str, ...], allowed: 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--run", action="append", help="run file (tab or space separated); repeatable: each scored against each --qrels"
-    )
+        "--run", action="extend", nargs="+", metavar="RUN", help="run files (tab or space separated), each scored "
+        "against each --qrels: --run A B, a shell pattern (--run runs/*/output/*.txt) or --run repeated"
+    )  # fmt: skip
     parser.add_argument(
-        "--name", action="append", help="a name for each --run, in order (default: its file's stem, or its path below "
-        "the folder the runs share where stems repeat, as in the organizers' runs/TEAM/output/runN.txt)"
+        "--name", action="extend", nargs="+", metavar="NAME", help="a name for each run file, in order (default: its "
+        "file's stem, or its path below the folder the runs share where stems repeat, as in the organizers' "
+        "runs/TEAM/output/runN.txt)"
     )  # fmt: skip
     parser.add_argument(
         "--track",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from argrank.evaluation.fusion import (
     MAX_DEPTH,
@@ -26,6 +27,7 @@ from argrank.evaluation.fusion import (
     voting,
 )
 from argrank.evaluation.fusion_tuning import AUTO, TUNABLE, cutoff, tuned
+from argrank.formats.participant_runs import participant_runs
 from argrank.formats.qrels import read_qrels
 from argrank.formats.run_names import run_names
 from argrank.formats.runfile import format_run, read_run, write_run
@@ -36,6 +38,7 @@ MAX_REPEATS = 20  # --cv-repeats: each draw of folds is a whole cross-validation
 
 
 def cmd_fuse(args: argparse.Namespace) -> int:
+    args.run = _run_files(args)
     if len(args.run) < 2:
         args.usage_error("fusion needs at least two --run files")
     if (args.cv or args.qrels) and not args.optimize or args.optimize and not args.qrels:
@@ -209,11 +212,33 @@ def _tuning_lines(report: dict) -> list[str]:
     return lines
 
 
+def _run_files(args: argparse.Namespace) -> list[str]:
+    """The --run paths, each folder replaced by the run files under it (formats.participant_runs: a year's runs in
+    the organizers' layout, or a flat folder), with a warning for the files it skips."""
+    files = []
+    for given in args.run:
+        folder = Path(given)
+        if not folder.is_dir():
+            files.append(given)
+            continue
+        try:
+            found = participant_runs(folder)
+        except ValueError as error:
+            args.usage_error(f"--run {error}")
+        for note in found.notes(folder):
+            print(f"argrank: warning: {note}", file=sys.stderr)
+        files += [str(path) for path in found.runs.values()]
+    return files
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--run", action="append", default=[], required=True, help="a run file (repeat: two or more)")
-    parser.add_argument("--name", action="append", default=[],
-                        help="a run's name in the output, one per --run in order (default: the file's stem, else "
-                             "its path below the runs' shared folder)")  # fmt: skip
+    parser.add_argument("--run", action="extend", nargs="+", default=[], required=True, metavar="RUN",
+                        help="run files, two or more: --run A B, a shell pattern (--run runs/*/output/*.txt), "
+                             "--run repeated, or a folder: every run file under it, as the organizers lay out a "
+                             "year's runs")  # fmt: skip
+    parser.add_argument("--name", action="extend", nargs="+", default=[], metavar="NAME",
+                        help="the runs' names in the output, one per run file in order (default: the file's stem, "
+                             "else its path below the runs' shared folder)")  # fmt: skip
     parser.add_argument("--method", choices=[*METHODS, AUTO], default="combsum",
                         help=f"the fusion method (combsum); {AUTO}: the fusion (the best single run, combsum, "
                         "combmnz or rrf of the best runs, or wsum) chosen by inner folds of the judged "

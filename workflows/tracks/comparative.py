@@ -46,11 +46,12 @@ def _warnings_to_stderr() -> None:
 def add_stance_benchmark_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument(
         "--train",
-        action="append",
+        action="extend",
+        nargs="+",
         required=True,
         metavar="FILE",
-        help="a training set: the Touché stance TSV, CompSent-19's CSV (told apart by their header) or our JSONL; "
-        "repeatable",
+        help="training sets: the Touché stance TSV, CompSent-19's CSV (told apart by their header) or our JSONL; "
+        "one or more after one --train, or --train repeated",
     )
     bench.add_argument(
         "--test",
