@@ -6,6 +6,7 @@ import os
 import platform
 import sys
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 
 from bench.formatting import GIB, MIB, mib, secs, table, times
 from bench.peer_report import peers_markdown
@@ -19,6 +20,7 @@ PERSPECTIVE_PEAK_BYTES = 4 * GIB
 FUSION_RUNS = 21  # runs of 50 topics whose weighted sum is tuned with five folds ...
 FUSION_SECONDS = 60  # ... within this many seconds (wall, what the user waits)
 
+CPU_CACHES = Path("/sys/devices/system/cpu/cpu0/cache")
 PACKAGES = ("numpy", "scipy", "pyarrow", "spacy", "spacy-lookups-data", "bm25s", "numba", "tantivy", "rank-bm25",
             "luigi")
 
@@ -27,10 +29,16 @@ PACKAGES = ("numpy", "scipy", "pyarrow", "spacy", "spacy-lookups-data", "bm25s",
 
 
 def machine() -> dict:
-    model = None
+    """What the figures were measured on. The CPU's family, model and cache sizes tell apart machines that a
+    virtual machine names alike ("AMD EPYC"), on which the same code runs at very different speeds."""
+    fields = {}
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
-            model = next((line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name")), None)
+            for line in cpuinfo:
+                key, _, value = line.partition(":")
+                if not line.strip():
+                    break  # the first processor's fields only
+                fields.setdefault(key.strip(), value.strip())
     except OSError:
         pass
     memory = None
@@ -46,7 +54,10 @@ def machine() -> dict:
         except PackageNotFoundError:
             versions[name] = None
     return {
-        "cpu_model": model or platform.processor() or "unknown",
+        "cpu_model": fields.get("model name") or platform.processor() or "unknown",
+        "cpu_family": fields.get("cpu family"),
+        "cpu_model_number": fields.get("model"),
+        "cache_bytes": {f"L{level}": _cache_bytes(level) for level in (2, 3)},
         "cpu_count": os.cpu_count(),
         "cpus_usable": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
         "memory_bytes": memory,
@@ -54,6 +65,31 @@ def machine() -> dict:
         "platform": platform.platform(),
         "packages": versions,
     }
+
+
+def _cache_bytes(level: int) -> int | None:
+    """The size of the first core's cache of `level` as Linux reports it, None where it does not."""
+    for index in sorted(CPU_CACHES.glob("index*")):
+        try:
+            kind = (index / "type").read_text().strip()
+            if (index / "level").read_text().strip() != str(level) or kind == "Instruction":
+                continue
+            text = (index / "size").read_text().strip().upper()
+            return int(text.rstrip("KMG")) * {"K": 2**10, "M": 2**20, "G": 2**30}.get(text[-1:], 1)
+        except (OSError, ValueError):
+            return None
+    return None
+
+
+def describe_machine(m: dict) -> str:
+    """The machine in one line: the CPU, its family, model and caches where known, cores and memory."""
+    known = [f"family {m['cpu_family']}, model {m['cpu_model_number']}"] if m.get("cpu_family") else []
+    caches = m.get("cache_bytes") or {}
+    known += [f"{level} {size // 2**10:,} KiB a core" if level == "L2" else f"{level} {size // 2**20:,} MiB"
+              for level, size in caches.items() if size]
+    detail = f" ({'; '.join(known)})" if known else ""
+    memory = f"{m['memory_bytes'] / GIB:.1f} GiB RAM" if m.get("memory_bytes") else "RAM unknown"
+    return f"{m['cpu_model']}{detail}, {m['cpu_count']} cores ({m['cpus_usable']} usable), {memory}"
 
 
 # -------------------------------------------------------------------------------------------------- targets
@@ -347,11 +383,9 @@ def run_markdown(results: dict) -> list[str]:
     """The run's own sections: the machine and corpus, the stages, the peers, FullSubmission and perspective."""
     m, c = results["machine"], results["config"]
     out = []
-    memory = f"{m['memory_bytes'] / GIB:.1f} GiB RAM" if m.get("memory_bytes") else "RAM unknown"
     packages = ", ".join(f"{k} {v}" for k, v in m["packages"].items() if v)
     out += [
-        f"Machine: {m['cpu_model']}, {m['cpu_count']} cores ({m['cpus_usable']} usable), {memory}, "
-        f"Python {m['python']}; {packages}.",
+        f"Machine: {describe_machine(m)}, Python {m['python']}; {packages}.",
         f"Load average at start {results['load_average']['start']}, at end {results['load_average'].get('end')} "
         "(other work on the machine makes the figures noisy).",
         "",

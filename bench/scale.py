@@ -242,6 +242,7 @@ def section(results: dict) -> str:
              "loop timed beside each peer's in that peer's search process, which loads both indexes and builds "
              "nothing, in rounds alternating with its. The cache is measured after the full run and its re-runs (each "
              "adds the rankings of one k1).", "",
+             f"Machine: {report.describe_machine(results['machine']) if results.get('machine') else 'unknown'}.", "",
              "![CPU-seconds and peak memory against corpus size](img/scale.png)", "",
              "| scale | arguments | FullSubmission CPU-s (wall) | peak RSS | cache (after the re-runs) "
              "| re-run after k1 CPU-s | build CPU-s: ours / tantivy / bm25s-numba "

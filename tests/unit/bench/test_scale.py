@@ -85,9 +85,12 @@ def test_sections_replace_their_own_markers_only(tmp_path):
 
 def test_the_section_and_plot_are_written_from_the_points(tmp_path):
     points = [_point(1, 1, tmp_path), _point(3, 3, tmp_path)]
-    results = {"points": points, "targets": scale.targets(points, None), "errors": []}
+    machine = {"cpu_model": "AMD EPYC", "cpu_family": "26", "cpu_model_number": "2", "cpu_count": 2, "cpus_usable": 2,
+               "cache_bytes": {"L2": 2**20, "L3": None}, "memory_bytes": 24 * GIB}  # fmt: skip
+    results = {"points": points, "targets": scale.targets(points, None), "errors": [], "machine": machine}
     text = scale.section(results)
     assert "| 3× | 1,163,220 | 45.0 (48.0) |" in text and "index.postings.indices" in text
+    assert "Machine: AMD EPYC (family 26, model 2; L2 1,024 KiB a core), 2 cores (2 usable), 24.0 GiB RAM." in text
     scale.plot(points, tmp_path / "img" / "scale.png")
     assert (tmp_path / "img" / "scale.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
