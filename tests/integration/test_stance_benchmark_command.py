@@ -73,6 +73,27 @@ def test_cross_validation_without_test_prints_each_set_of_the_files_after_one_tr
     assert done.stdout.count("over the 3 outer folds: macro-F1") == 2
 
 
+def test_cv_repeats_gives_each_draws_figures_beside_the_first_seeds_headline(tmp_path):
+    compsent = _compsent(tmp_path / "compsent.csv")
+    sets = ["--train", str(EMBEDDED), str(compsent), "--folds", "2"]
+    runs = {seed: benchmark(*sets, "--seed", str(seed), "--json") for seed in (3, 4)}
+    drawn = benchmark(*sets, "--seed", "3", "--cv-repeats", "2", "--json")
+    assert drawn.returncode == 0, drawn.stderr
+    alone = {seed: json.loads(done.stdout) for seed, done in runs.items()}
+    for position, result in enumerate(json.loads(drawn.stdout)):
+        draws = result.pop("cv_repeats")
+        assert result == {**alone[3][position], **{k: result[k] for k in ("train_seconds", "select_seconds",
+                          "predict_per_second", "batch_predict_per_second")}}  # fmt: skip
+        assert draws["seeds"] == [3, 4]
+        for measure in ("macro_f1", "accuracy"):
+            assert draws[measure] == [alone[3][position][measure], alone[4][position][measure]]
+            assert draws[f"mean_{measure}"] == sum(draws[measure]) / 2
+            assert draws[f"{measure}_spread"]["min"] == min(draws[measure])
+    for bad in (["--cv-repeats", "0"], ["--cv-repeats", "2", "--test", str(compsent)]):
+        done = benchmark("--train", str(EMBEDDED), *bad)
+        assert done.returncode == 2 and "--cv-repeats" in done.stderr
+
+
 def test_bad_input_is_one_line_naming_file_and_row(tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text(COMPSENT_HEADER + "\nA1,x,tea,coffee,tea is better.,5,0,0,MAYBE\n", encoding="utf-8")

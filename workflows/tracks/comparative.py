@@ -10,8 +10,10 @@ import logging
 import sys
 from pathlib import Path
 
-from argrank.tracks.comparative.stance_benchmark import cross_validated, format_scores, held_out
+from argrank.tracks.comparative.stance_benchmark import cross_validated, format_scores, held_out, repeated
 from argrank.tracks.comparative.stance_data import read_training_set
+
+MAX_REPEATS = 20  # --cv-repeats: each draw of the folds is a whole nested cross-validation
 
 
 def cmd_stance_benchmark(args: argparse.Namespace) -> int:
@@ -20,10 +22,15 @@ def cmd_stance_benchmark(args: argparse.Namespace) -> int:
         args.usage_error("--folds must be at least 2")
     if args.c is not None and not 0 < args.c < float("inf"):
         args.usage_error("--c must be a positive number")
+    if not 1 <= args.cv_repeats <= MAX_REPEATS or args.cv_repeats > 1 and args.test:
+        args.usage_error(f"--cv-repeats {args.cv_repeats}: expected 1 to {MAX_REPEATS}, and more than 1 only "
+                         "without --test")  # fmt: skip
     sets = {Path(path).name: read_training_set(path) for path in args.train}
     if args.test:
         train = [e for examples in sets.values() for e in examples]
         results = [held_out(train, read_training_set(args.test), Path(args.test).name, c=args.c, seed=args.seed)]
+    elif args.cv_repeats > 1:
+        results = repeated(sets, repeats=args.cv_repeats, folds=args.folds, seed=args.seed, c=args.c)
     else:
         results = cross_validated(sets, folds=args.folds, seed=args.seed, c=args.c)
     if args.json:
@@ -60,6 +67,14 @@ def add_stance_benchmark_arguments(bench: argparse.ArgumentParser) -> None:
     )
     bench.add_argument("--folds", type=int, default=5, help="outer cross-validation folds, grouped by object pair")
     bench.add_argument("--seed", type=int, default=0, help="which shuffle of the folds, outer and inner")
+    bench.add_argument(
+        "--cv-repeats",
+        type=int,
+        default=1,
+        metavar="N",
+        help="cross-validate N times, with the seeds from --seed on, and give each set's mean figures over the draws "
+        "beside the first seed's (1)",
+    )
     bench.add_argument(
         "--c",
         type=float,

@@ -65,6 +65,7 @@ class StanceScores:
     spread: dict[str, dict[str, float]] | None = None
     folds: list[dict] | None = None
     choice: dict | None = None
+    draws: dict | None = None  # repeated cross-validation: each draw's figures, their means and spread (`repeated`)
 
     def to_json(self) -> dict:
         data = {
@@ -89,6 +90,8 @@ class StanceScores:
             data["folds"] = self.folds
         if self.choice is not None:
             data["choice"] = self.choice
+        if self.draws is not None:
+            data["cv_repeats"] = self.draws
         return data
 
 
@@ -198,6 +201,30 @@ def cross_validated(
 
 
 
+def repeated(
+    sets: dict[str, Sequence[StanceExample]],
+    *,
+    repeats: int,
+    folds: int = 5,
+    seed: int = 0,
+    c: float | None = None,
+    inner_folds: int = INNER_FOLDS,
+) -> list[StanceScores]:
+    """cross_validated with `seed`, each set's scores also holding (`draws`) its figures over `repeats` whole nested
+    cross-validations, one per seed from `seed` on: how much the held-out figure owes to one draw of the folds. The
+    headline stays the first seed's, so it does not depend on how many draws were asked for."""
+    draws = [cross_validated(sets, folds=folds, seed=other, c=c, inner_folds=inner_folds)
+             for other in range(seed, seed + repeats)]  # fmt: skip
+    seeds = list(range(seed, seed + repeats))
+    results = []
+    for position, first in enumerate(draws[0]):
+        found = {measure: [getattr(draw[position], measure) for draw in draws] for measure in MEASURES}
+        summary = {"seeds": seeds, **found, **{f"mean_{measure}": float(np.mean(values)) for measure, values in
+                   found.items()}, **{f"{measure}_spread": fold_spread(values) for measure, values in found.items()}}
+        results.append(dataclasses.replace(first, draws=summary))
+    return results
+
+
 def _fold(fold: OuterFold, examples: Sequence[StanceExample], span: range, sentence: bool) -> dict | None:
     """A fold's figures on the examples of one set (indices `span`), with the inner figure of the set's kind and
     the settings chosen; None where the fold holds none of the set's examples."""
@@ -264,6 +291,12 @@ def format_scores(result: StanceScores) -> str:
         spread = [f"{label} {result.spread[measure]['min']:.4f} to {result.spread[measure]['max']:.4f} "
                   f"(sd {result.spread[measure]['sd']:.4f})" for measure, label in zip(MEASURES, _SHOWN)]  # fmt: skip
         lines.append(f"  over the {len(result.folds or [])} outer folds: {', '.join(spread)}")
+    if result.draws is not None:
+        seeds = result.draws["seeds"]
+        means = [f"{label} mean {result.draws[f'mean_{measure}']:.4f}, {result.draws[f'{measure}_spread']['min']:.4f} "
+                 f"to {result.draws[f'{measure}_spread']['max']:.4f} (sd {result.draws[f'{measure}_spread']['sd']:.4f})"
+                 for measure, label in zip(MEASURES, _SHOWN)]  # fmt: skip
+        lines.append(f"  over {len(seeds)} draws of the folds (seeds {seeds[0]} to {seeds[-1]}): {', '.join(means)}")
     lines.append("")
     rows = [
         [label, f"{f['precision']:.4f}", f"{f['recall']:.4f}", f"{f['f1']:.4f}", str(f["support"])]

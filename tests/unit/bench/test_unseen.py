@@ -42,6 +42,22 @@ def test_a_targeted_fusion_drawn_over_several_seeds_gets_a_row_of_its_mean_gain_
                                           "0.0097–0.0266, 0.0070"]  # fmt: skip
 
 
+def test_a_stance_set_drawn_over_several_seeds_gets_rows_of_its_mean_figures_and_their_spread():
+    per_class = {label: {"f1": 0.5} for label in ("FIRST", "SECOND", "NONE")}
+    spread = {"macro_f1": SPREAD, "accuracy": SPREAD}
+    found = {"macro_f1": 0.74, "accuracy": 0.87, "cv_inner_macro_f1": 0.73, "cv_inner_accuracy": 0.86,
+             "cv_spread": spread, "per_class": per_class, "train_seconds": 8.0, "predict_per_second": 9000.0,
+             "batch_predict_per_second": 9500.0}  # fmt: skip
+    draws = {"seeds": [0, 1, 2, 3, 4], "mean_macro_f1": 0.43, "macro_f1_spread": {"sd": 0.02, "min": 0.4, "max": 0.45},
+             "mean_accuracy": 0.45, "accuracy_spread": {"sd": 0.01, "min": 0.43, "max": 0.46}}  # fmt: skip
+    rows = unseen._stance_rows({"stance": [{**found, "cv_repeats": draws}, {**found, "per_class": {}}]})
+    figures = [row.figure for row in rows]
+    shown = "draws of the folds (seeds 0–4): mean and spread over the draws"
+    assert figures[1] == f"CompSent-19: macro-F1, 5 {shown}" and figures[3] == f"CompSent-19: accuracy, 5 {shown}"
+    assert unseen._cells(rows[1])[1:5] == ["0.4300", "", "", "0.4000–0.4500, 0.0200"] and rows[1].met is None
+    assert not any("Touché stance set" in figure and "draws" in figure for figure in figures)  # drawn once only
+
+
 def test_the_page_has_a_table_per_section_and_names_what_failed():
     section = unseen.SECTIONS[0]
     measured = {"fusion": {label: _timed(_fused(0.72, 0.03)) for label in section.commands}}

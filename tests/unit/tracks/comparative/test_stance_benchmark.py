@@ -17,6 +17,7 @@ from argrank.tracks.comparative.stance_benchmark import (
     cross_validated,
     format_scores,
     held_out,
+    repeated,
     score,
 )
 from argrank.tracks.comparative.stance_data import read_training_set
@@ -207,6 +208,25 @@ def test_the_json_and_the_text_carry_the_nested_figures(nested):
     assert any(line.split()[:2] == ["outer", "fold"] for line in lines)
     assert sum(line.startswith("fold ") and " chose the sentence classifier " in line
                for line in format_scores(sentences).split("\n")) == 3  # fmt: skip
+
+
+def test_repeated_keeps_the_first_seeds_headline_and_gives_every_draws_figures(monkeypatch):
+    asked = []
+
+    def drawn(sets, *, folds, seed, c, inner_folds):
+        asked.append(seed)
+        return [score(name, ["FIRST", "SECOND"], ["FIRST", "SECOND" if seed % 2 else "FIRST"], False, **TIMING)
+                for name in sets]  # fmt: skip
+
+    monkeypatch.setattr(benchmark_module, "cross_validated", drawn)
+    first, second = repeated({"a": [], "b": []}, repeats=3, seed=5)
+    assert asked == [5, 6, 7] and first.name == "a" and second.name == "b"
+    assert (first.accuracy, first.macro_f1) == (1.0, 0.5)  # seed 5's: both passages right, NEUTRAL and NO absent
+    draws = first.to_json()["cv_repeats"]
+    assert draws["seeds"] == [5, 6, 7] and draws["accuracy"] == [1.0, 0.5, 1.0]
+    assert draws["mean_accuracy"] == pytest.approx(2.5 / 3) and draws["accuracy_spread"]["min"] == 0.5
+    assert "  over 3 draws of the folds (seeds 5 to 7): macro-F1 mean " in format_scores(first)
+    assert "draws of the folds" not in format_scores(dataclasses.replace(first, draws=None))
 
 
 def test_batch_speed_is_the_fastest_of_several_calls_on_the_examples_repeated_in_turn_to_a_batch(monkeypatch):
