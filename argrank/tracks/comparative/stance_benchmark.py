@@ -213,9 +213,8 @@ def repeated(
     """cross_validated with `seed`, each set's scores also holding (`draws`) its figures over `repeats` whole nested
     cross-validations, one per seed from `seed` on: how much the held-out figure owes to one draw of the folds. The
     headline stays the first seed's, so it does not depend on how many draws were asked for."""
-    draws = [cross_validated(sets, folds=folds, seed=other, c=c, inner_folds=inner_folds)
-             for other in range(seed, seed + repeats)]  # fmt: skip
     seeds = list(range(seed, seed + repeats))
+    draws = [cross_validated(sets, folds=folds, seed=other, c=c, inner_folds=inner_folds) for other in seeds]
     results = []
     for position, first in enumerate(draws[0]):
         found = {measure: [getattr(draw[position], measure) for draw in draws] for measure in MEASURES}
