@@ -94,6 +94,20 @@ def test_cv_repeats_gives_each_draws_figures_beside_the_first_seeds_headline(tmp
         assert done.returncode == 2 and "--cv-repeats" in done.stderr
 
 
+def test_two_training_files_of_one_name_are_scored_apart_and_one_file_twice_is_refused(tmp_path):
+    for folder, rows in (("a", None), ("b", 101)):
+        (tmp_path / folder).mkdir()
+        lines = EMBEDDED.read_text(encoding="utf-8").splitlines(keepends=True)
+        (tmp_path / folder / EMBEDDED.name).write_text("".join(lines[:rows]), encoding="utf-8")
+    first, second = str(tmp_path / "a" / EMBEDDED.name), str(tmp_path / "b" / EMBEDDED.name)
+    done = benchmark("--train", first, second, "--folds", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    assert [(result["name"], result["n_test"]) for result in json.loads(done.stdout)] == [
+        (f"{first} (2-fold)", 400), (f"{second} (2-fold)", 100)]
+    twice = benchmark("--train", first, first)
+    assert twice.returncode == 2 and "given twice" in twice.stderr
+
+
 def test_bad_input_is_one_line_naming_file_and_row(tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text(COMPSENT_HEADER + "\nA1,x,tea,coffee,tea is better.,5,0,0,MAYBE\n", encoding="utf-8")

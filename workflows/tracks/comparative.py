@@ -25,7 +25,9 @@ def cmd_stance_benchmark(args: argparse.Namespace) -> int:
     if not 1 <= args.cv_repeats <= MAX_REPEATS or args.cv_repeats > 1 and args.test:
         args.usage_error(f"--cv-repeats {args.cv_repeats}: expected 1 to {MAX_REPEATS}, and more than 1 only "
                          "without --test")  # fmt: skip
-    sets = {Path(path).name: read_training_set(path) for path in args.train}
+    if len({Path(path).resolve() for path in args.train}) < len(args.train):
+        args.usage_error("--train: a file is given twice (its examples would count twice)")
+    sets = {name: read_training_set(path) for name, path in zip(_set_names(args.train), args.train)}
     if args.test:
         train = [e for examples in sets.values() for e in examples]
         results = [held_out(train, read_training_set(args.test), Path(args.test).name, c=args.c, seed=args.seed)]
@@ -39,6 +41,13 @@ def cmd_stance_benchmark(args: argparse.Namespace) -> int:
     else:
         print("\n\n".join(format_scores(result) for result in results))
     return 0
+
+
+def _set_names(paths: list[str]) -> list[str]:
+    """Each training file's name as the output shows it: its file name, or the path as given where two files share
+    one (the organizers' folders hold many a `train.tsv`), so that no set's scores take another's place."""
+    names = [Path(path).name for path in paths]
+    return [name if names.count(name) == 1 else path for name, path in zip(names, paths)]
 
 
 def _warnings_to_stderr() -> None:
