@@ -23,6 +23,17 @@ from argrank.kernels.prefetch import AHEAD, prefetch
 STRIDE = 64  # top_candidates samples one document's score in STRIDE ...
 RUN = 8  # ... in runs of RUN documents (one cache line of scores)
 LONG_TIE = 32  # order_ties sorts a run of more equal scores than this by argsort, not by insertion
+# A bar keeps SHARE times the sample's expected share of the k best above it, and MARGIN more: room for chance, and
+# for documents of one debate that sit together and score alike, so that a run of RUN sampled scores is less than
+# RUN independent ones.
+SHARE = 3
+MARGIN = 8
+
+
+def sample_length(k: int) -> int:
+    """How many sampled scores `top_candidates` keeps for a top k (its `sample`): one more than the largest rank a
+    bar of the query asks for, when the sample spans every block."""
+    return -(-SHARE * max(k, 0) // STRIDE) + MARGIN + 1
 
 
 @njit(cache=True, nogil=True)
@@ -135,12 +146,13 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
     The documents are taken in blocks of at most `block` ids, each scored whole (every row's postings in it) before
     the next, so the running scores of a block stay in a cache that the whole table outgrows; only the first
     `block` entries of `table` are used. In each block, only the documents at or above a bar are listed: the highest
-    score that a sample of this block or of a block before it (the first RUN documents of every RUN·STRIDE) very
-    likely puts below the query's k-th best overall. Where fewer than k listed documents reach the highest bar used,
-    that may not hold, and the query is scored again with every document listed. A bar above what a block's own
-    sample says lists fewer of its documents and never loses one of the k best: that check is against the highest
-    bar either way. Posting lists must be sorted by document, as the index writes them; a posting outside its block
-    is DAMAGED."""
+    score that the sample of the blocks scored so far (the first RUN documents of every RUN·STRIDE, `_running_bar`)
+    very likely puts below the query's k-th best overall. Where fewer than k listed documents reach the highest bar
+    used, that may not hold, and the query is scored again with every document listed that reaches the k-th best
+    score listed the first time (or every document, where fewer than k were). A bar above what the sample says at a
+    block lists fewer of its documents and never loses one of the k best: that check is against the highest bar
+    either way. `sample` holds the sample's largest scores. Posting lists must be sorted by document, as the index
+    writes them; a posting outside its block is DAMAGED."""
     documents = len(norm)
     if len(table) < min(block, documents) or len(candidates) < documents or len(scores) < documents or block < 1:
         return DAMAGED
@@ -154,10 +166,13 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
             return DAMAGED
         ends[j] = end
     stops = np.empty(m, np.int64)
-    for attempt in range(2):  # the second lists every document
+    tally = np.zeros(3, np.int64)  # _running_bar's counts
+    floor = UNTOUCHED  # the second attempt's one bar
+    for attempt in range(2):  # the second lists every document at or above `floor`
         for j in range(m):
             positions[j] = indptr[rows[j]]
         n, highest, barred = 0, UNTOUCHED, False
+        tally[:] = 0
         for first in range(0, documents, max(width, 1)):
             last = min(documents, first + width)
             for j in range(m):  # the block's part of each row, scored
@@ -167,9 +182,9 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
                 if not _add(indices, data, norm, k1_plus_1, impact, cached[j], start, stop, first, last, idf[j],
                             scale[j], j == 0, False, table):  # fmt: skip
                     return DAMAGED
-            bar = UNTOUCHED
+            bar = floor
             if attempt == 0:
-                bar = _block_bar(table, last - first, documents, k, sample)
+                bar = _running_bar(table, last - first, documents, k, sample, tally)
                 if bar != UNTOUCHED:
                     highest, barred = max(highest, bar), True
                 bar = highest  # the highest bar so far: each one stands for the query's k-th best overall
@@ -191,6 +206,8 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
                 reaching += 1
         if reaching >= k:  # the k-th best is at or above every bar: each block listed all of the k best it holds
             return n
+        if 0 < k <= n:  # the k-th best of those listed: the query's k best are at or above it
+            floor = np.partition(scores[:n], n - k)[n - k]
     return n
 
 
@@ -225,37 +242,35 @@ def order_ties(order, scores, candidates):  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
-def _block_bar(table, width, documents, k, sample):  # pragma: no cover
-    """A bar for the block's first `width` scores in `table`: among the sampled ones that the query reached, the one
-    that twice the sample's expected share of the query's k best (and a few more) are at or above. UNTOUCHED
-    (list everything) where the sample is that small, or `sample` too short to hold it."""
-    if len(sample) < width // STRIDE + RUN:
-        return UNTOUCHED
-    sampled = 0
+def _running_bar(table, width, documents, k, kept, tally):  # pragma: no cover
+    """The bar after one more block, whose scores are the first `width` of `table`: among the sampled scores the
+    query reached in this block and the ones before it, the one that SHARE times the sample's expected share of the k
+    best (and MARGIN more) are at or above; UNTOUCHED (list everything) where the sample is that small, or `kept` too
+    short.
+
+    A block's own sample is small, and the MARGIN weighs on it most; the sample of all the blocks so far sets a bar
+    nearer the k-th best, so later blocks list fewer documents. `kept` holds the largest sampled scores so far, in
+    descending order, and `tally` the widths sampled so far, the scores reached and how many of them are kept: all
+    three 0 before a query's first block."""
+    most = min(len(kept), -(-SHARE * max(k, 0) // STRIDE) + MARGIN + 1)  # sample_length(k)
+    held = tally[2]
     for start in range(0, width - width % (RUN * STRIDE), RUN * STRIDE):
         for i in range(start, start + RUN):
             score = table[i]
-            if score != UNTOUCHED:
-                sample[sampled] = score
-                sampled += 1
-    rank = -(-2 * max(k, 0) * width // (documents * STRIDE)) + 8
-    if sampled <= rank:
+            if score == UNTOUCHED:
+                continue
+            tally[1] += 1
+            if held == most and (held == 0 or score <= kept[held - 1]):
+                continue
+            j = min(held, most - 1)  # where it goes in, the smaller ones moving down (the smallest kept drops out)
+            while j > 0 and kept[j - 1] < score:
+                kept[j] = kept[j - 1]
+                j -= 1
+            kept[j] = score
+            held = min(held + 1, most)
+    tally[0] += width
+    tally[2] = held
+    rank = -(-SHARE * max(k, 0) * tally[0] // (documents * STRIDE)) + MARGIN
+    if rank > held or tally[1] <= rank:
         return UNTOUCHED
-    return _kth_largest(sample, sampled, rank)
-
-
-@njit(cache=True, nogil=True)
-def _kth_largest(values, n, rank):  # pragma: no cover
-    """The rank-th largest of values[:n] (1 ≤ rank ≤ n), found by keeping the largest `rank` so far sorted at the
-    front of `values`: one comparison for most values where rank is a few dozen, as here (a partition, with its
-    copy, costs several times as much)."""
-    for i in range(n):
-        value = values[i]
-        if i >= rank and value <= values[rank - 1]:
-            continue
-        j = min(i, rank - 1)  # where it goes in, the smaller ones moving down (the smallest kept drops out)
-        while j > 0 and values[j - 1] < value:
-            values[j] = values[j - 1]
-            j -= 1
-        values[j] = value
-    return values[rank - 1]
+    return kept[rank - 1]

@@ -11,7 +11,7 @@ import numpy as np
 from argrank.index.statistics import CollectionStatistics
 from argrank.index.store import Index
 from argrank.kernels import Kernels, block_documents, choose
-from argrank.kernels.bm25_numba import RUN, STRIDE
+from argrank.kernels.bm25_numba import sample_length
 from argrank.kernels.bm25_numpy import DAMAGED, UNTOUCHED
 from argrank.retrieval.registry import Range, RankingModel
 from argrank.retrieval.scorer import PostingsScorer
@@ -62,7 +62,7 @@ class BM25(PostingsScorer):
         self._rows = np.zeros(0, dtype=np.int64)  # the posting rows of the query in the table
         self._scores = np.empty(self.index.num_docs + ROOM)
         self._block = block_documents()
-        self._sample = np.empty(min(self._block, self.index.num_docs) // STRIDE + RUN)  # top's samples of a block
+        self._sample = np.empty(0)  # the largest sampled scores of a query (`top_candidates`), grown to its k
 
     def score(self, term_ids: list[int], weights: list[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """As Scorer.score; with `weights`, each term's part is multiplied by its weight (a query expanded with
@@ -107,6 +107,8 @@ class BM25(PostingsScorer):
         """List a set of the query's documents that holds its k best into the buffers from `start` on (see `top`);
         how many."""
         self._prepare(term_ids, None)
+        if len(self._sample) < sample_length(k):
+            self._sample = np.empty(sample_length(k))
         postings = self.index.postings
         n = self.kernels.top_candidates(
             postings.indptr, postings.indices, postings.data, self.norm, self.k1 + 1, self._impacts, self._cached,

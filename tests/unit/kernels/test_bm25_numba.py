@@ -182,10 +182,10 @@ def test_a_block_lists_nothing_below_the_bar_a_block_before_it_set():
     sample = np.empty(block // STRIDE + RUN)
     first = np.full(block, UNTOUCHED)
     first[rows[0]] = [expected[d] for d in rows[0].tolist()]
-    first_bar = bm25_numba._block_bar(first, block, documents, k, sample)
+    first_bar = _bar(first, block, documents, k, sample)
     second = np.full(block, UNTOUCHED)
     second[rows[1] - block] = [expected[d] for d in rows[1].tolist()]
-    assert bm25_numba._block_bar(second, block, documents, k, sample) < first_bar
+    assert _bar(second, block, documents, k, sample) < first_bar
     assert any(expected[d] < first_bar for d in rows[1].tolist())
     table, candidates, scores = np.full(block, UNTOUCHED), np.empty(documents, np.int32), np.empty(documents)
     n = bm25_numba.top_candidates(indptr, indices, data, norm, K1_PLUS_1, np.zeros(len(indices)),
@@ -196,6 +196,11 @@ def test_a_block_lists_nothing_below_the_bar_a_block_before_it_set():
     assert set(sorted(expected, key=lambda d: (-expected[d], d))[:k]) <= set(listed)
 
 
+def _bar(table, width, documents, k, kept, tally=None):
+    """`_running_bar` for a query's first block (a fresh tally), or after the blocks `tally` counts."""
+    return bm25_numba._running_bar(table, width, documents, k, kept, np.zeros(3, np.int64) if tally is None else tally)
+
+
 def _sampled_positions(width: int) -> list[int]:
     """The block's positions the bar samples: the first RUN of every whole RUN·STRIDE."""
     whole = width - width % (RUN * STRIDE)
@@ -203,9 +208,10 @@ def _sampled_positions(width: int) -> list[int]:
 
 
 @pytest.mark.parametrize("width, untouched", [(5_000, 0.0), (20_000, 0.3), (33_000, 0.8)])
-def test_the_block_bar_is_a_sampled_score_that_twice_the_samples_share_of_the_k_best_reach(width, untouched):
-    """The bar is one of the sampled scores the query reached; at least twice the sample's expected share of the k
-    best are at or above it; a larger k never raises it; scores outside the sample do not move it."""
+def test_a_first_blocks_bar_is_a_sampled_score_that_share_times_the_samples_part_of_the_k_best_reach(width, untouched):
+    """The bar of a query's first block is one of the sampled scores the query reached; at least SHARE times the
+    sample's expected share of the k best are at or above it; a larger k never raises it; scores outside the sample do
+    not move it."""
     rng = np.random.default_rng(width)
     documents = 60_000
     table = rng.normal(5.0, 2.0, width)
@@ -215,30 +221,55 @@ def test_the_block_bar_is_a_sampled_score_that_twice_the_samples_share_of_the_k_
     sample = np.empty(width // STRIDE + RUN)
     bars = []
     for k in (1, 50, 400, 1_500):
-        bar = bm25_numba._block_bar(table, width, documents, k, sample)
+        bar = _bar(table, width, documents, k, sample)
         assert bar in reached
-        assert sum(score >= bar for score in reached) >= 2 * k * width / (documents * STRIDE)
+        assert sum(score >= bar for score in reached) >= bm25_numba.SHARE * k * width / (documents * STRIDE)
         bars.append(bar)
         elsewhere = table.copy()
         outside = np.ones(width, dtype=bool)
         outside[positions] = False
         elsewhere[outside] = rng.normal(50.0, 1.0, int(outside.sum()))
-        assert bm25_numba._block_bar(elsewhere, width, documents, k, sample) == bar
+        assert _bar(elsewhere, width, documents, k, sample) == bar
     assert bars == sorted(bars, reverse=True)
 
 
-def test_the_block_bar_lists_everything_where_there_is_too_little_to_sample():
-    """UNTOUCHED (no bar) for a sample buffer too short for the block, a block narrower than one RUN·STRIDE, and a
-    block whose sampled documents the query never reached."""
+def test_the_bar_lists_everything_where_there_is_too_little_to_sample():
+    """UNTOUCHED (no bar) where the kept scores are fewer than the bar's rank, for a block narrower than one
+    RUN·STRIDE, and for a block whose sampled documents the query never reached."""
     width, documents = 4_096, 8_192
     table = np.linspace(1.0, 2.0, width)
-    assert bm25_numba._block_bar(table, width, documents, 1, np.empty(width // STRIDE + RUN)) != UNTOUCHED
-    assert bm25_numba._block_bar(table, width, documents, 1, np.empty(width // STRIDE + RUN - 1)) == UNTOUCHED
+    rank = -(-bm25_numba.SHARE * width // (documents * STRIDE)) + bm25_numba.MARGIN  # k = 1
+    largest_first = sorted(table[_sampled_positions(width)], reverse=True)
+    assert _bar(table, width, documents, 1, np.empty(bm25_numba.sample_length(1))) == largest_first[rank - 1]
+    assert _bar(table, width, documents, 1, np.empty(rank)) != UNTOUCHED
+    assert _bar(table, width, documents, 1, np.empty(rank - 1)) == UNTOUCHED
     narrow = RUN * STRIDE - 1
-    assert bm25_numba._block_bar(table, narrow, documents, 1, np.empty(narrow // STRIDE + RUN)) == UNTOUCHED
+    assert _bar(table, narrow, documents, 1, np.empty(bm25_numba.sample_length(1))) == UNTOUCHED
     unreached = table.copy()
     unreached[_sampled_positions(width)] = UNTOUCHED
-    assert bm25_numba._block_bar(unreached, width, documents, 1, np.empty(width // STRIDE + RUN)) == UNTOUCHED
+    assert _bar(unreached, width, documents, 1, np.empty(bm25_numba.sample_length(1))) == UNTOUCHED
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(RUN * STRIDE, 6 * RUN * STRIDE), min_size=1, max_size=5), st.integers(1, 300),
+       st.sampled_from([0.0, 0.5, 0.9]), st.integers(0, 2**32 - 1))  # fmt: skip
+def test_each_blocks_bar_is_the_rank_th_largest_of_every_sampled_score_so_far(widths, k, untouched, seed):
+    """After each block, the bar is the rank-th largest (numpy's partition, ties included) of the reached scores
+    sampled in it and the blocks before it, rank being SHARE times their widths' expected share of the k best, and
+    MARGIN; UNTOUCHED where no more than rank were reached."""
+    rng = np.random.default_rng(seed)
+    documents = 4 * sum(widths)
+    kept, tally, sampled = np.empty(bm25_numba.sample_length(k)), np.zeros(3, np.int64), []
+    for b, width in enumerate(widths):
+        table = rng.choice([0.5, 1.0, 2.5, 3.0], width) if b % 2 else rng.normal(5.0, 2.0, width)
+        table[rng.random(width) < untouched] = UNTOUCHED
+        sampled += [float(table[i]) for i in _sampled_positions(width) if table[i] != UNTOUCHED]
+        rank = -(-bm25_numba.SHARE * k * sum(widths[: b + 1]) // (documents * STRIDE)) + bm25_numba.MARGIN
+        bar = _bar(table, width, documents, k, kept, tally)
+        if len(sampled) <= rank:
+            assert bar == UNTOUCHED
+        else:
+            assert bar == np.partition(np.array(sampled), len(sampled) - rank)[len(sampled) - rank]
 
 
 @settings(max_examples=200, deadline=None)

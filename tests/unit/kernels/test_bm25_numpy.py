@@ -152,6 +152,26 @@ def test_top_candidates_score_again_where_the_sampled_documents_are_the_best(pre
     assert listed < documents and docs.tolist() == np.flatnonzero(sampled)[: len(docs)].tolist()  # the bar held
 
 
+def test_a_query_scored_again_lists_only_what_reaches_the_k_th_best_it_listed_first(prebuilt_kernels):
+    """Two blocks: the first sets a low bar and lists many documents; in the second, exactly the sampled documents
+    score best and set a bar that fewer than k reach. Scored again, the query lists only the documents at or above
+    the k-th best score listed the first time: fewer than all, the k best among them."""
+    documents, block = 20_000, 10_000
+    run, stride = bm25_numba.RUN, bm25_numba.STRIDE
+    d = np.arange(documents)
+    sampled = (d >= block) & ((d - block) % (run * stride) < run) & (d - block < block - block % (run * stride))
+    data = np.where(d < block, 1 + d % 3, np.where(sampled, 50, 1)).astype(np.int32)
+    case = (np.array([0, documents], dtype=np.int64), d.astype(np.int32), data, np.ones(documents), np.array([0]),
+            np.array([1.5]), np.array([1.0]), np.array([False]))  # fmt: skip
+    k = int(sampled.sum()) + 50
+    _, everyone, all_scores = _run(bm25_numba, *case)
+    expected = top_k(everyone, all_scores, k)
+    for kernels in (bm25_numba, prebuilt_kernels):
+        (docs, best), _, listed = _top(kernels, *case, k, block)
+        assert docs.tolist() == expected[0].tolist() and best.tolist() == expected[1].tolist()
+        assert listed == int(sampled.sum() + (data[:block] == 3).sum())  # the first block's best and the sampled
+
+
 def test_top_candidates_refuse_a_posting_outside_its_block(prebuilt_kernels):
     """A row not sorted by document puts a posting outside the block being scored: DAMAGED, nothing written
     outside the table's first block."""
@@ -163,14 +183,3 @@ def test_top_candidates_refuse_a_posting_outside_its_block(prebuilt_kernels):
                                         np.array([0]), np.array([1.0]), np.array([1.0]), table, 3, 5, np.empty(8),
                                         np.empty(10, dtype=np.int32), np.empty(10))  # fmt: skip
         assert result == bm25_numpy.DAMAGED
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from([0.0, 0.5, 1.25, 2.0, 3.5, -1.0, 7.0]) | st.floats(-1e6, 1e6), min_size=1,
-                max_size=300), st.data())  # fmt: skip
-def test_the_block_bar_is_the_rank_th_largest_sample_as_a_partition_finds_it(values, data):
-    """The bar's selection (`_kth_largest`, in place in the sample buffer) equals numpy's partition, ties included."""
-    rank = data.draw(st.integers(1, len(values)))
-    sample = np.array(values)
-    expected = np.partition(sample, len(sample) - rank)[len(sample) - rank]
-    assert bm25_numba._kth_largest(sample, len(sample), rank) == expected
