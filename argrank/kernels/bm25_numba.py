@@ -72,8 +72,8 @@ def accumulate(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf
         start, end = indptr[row], indptr[row + 1]
         if start < 0 or end < start or end > len(indices) or end > len(data) or (kept and end > len(impact)):
             return DAMAGED
-        if not _add(indices, data, norm, k1_plus_1, impact, kept, start, end, 0, documents, weight, factor, j == 0,
-                    True, table):  # fmt: skip
+        if _add(indices, data, norm, k1_plus_1, impact, kept, start, end, 0, documents, weight, factor, j == 0, True,
+                table) != end:  # fmt: skip
             return DAMAGED
     return 0
 
@@ -81,11 +81,13 @@ def accumulate(indptr, indices, data, norm, k1_plus_1, impact, cached, rows, idf
 @njit(cache=True, nogil=True)
 def _add(indices, data, norm, k1_plus_1, impact, kept, start, end, first, last, weight, factor, fresh, distant,
          table):  # pragma: no cover  # fmt: skip
-    """Add the parts of the postings start … end, all of documents first … last − 1, into `table` (document d at
-    d − first); `fresh` where the table is UNTOUCHED for all of them (a query's first list: written unread);
-    `distant` where the table outgrows the cache, so that each document's score is prefetched (a block's scores stay
-    in the cache, where a prefetch only costs). False for a posting outside first … last − 1."""
-    for i in range(start, end):
+    """Add the parts of the postings from `start` on, up to `end` or to the first of a document past last − 1, into
+    `table` (document d at d − first): where they stopped, or −1 for a posting of a document before `first`. A sorted
+    list's part in a block is found so, as its postings are read, without a search. `fresh` where the table is
+    UNTOUCHED for all of them (a query's first list: written unread); `distant` where the table outgrows the cache,
+    so that each document's score is prefetched (a block's scores stay in the cache, where a prefetch only costs)."""
+    i = start
+    while i < end:
         if i + AHEAD < end and (distant or not kept):  # ask for a later posting's document now
             ahead = indices[i + AHEAD]
             if distant:
@@ -93,8 +95,10 @@ def _add(indices, data, norm, k1_plus_1, impact, kept, start, end, first, last, 
             if not kept:
                 prefetch(norm, ahead)
         d = indices[i]
-        if d < first or d >= last:
-            return False
+        if d >= last:
+            break
+        if d < first:
+            return -1
         if kept:
             tf = impact[i]
         else:
@@ -105,7 +109,8 @@ def _add(indices, data, norm, k1_plus_1, impact, kept, start, end, first, last, 
         else:
             score = table[d - first]
             table[d - first] = (0.0 if score == UNTOUCHED else score) + factor * (weight * tf)
-    return True
+        i += 1
+    return i
 
 
 @njit(cache=True, nogil=True)
@@ -152,7 +157,7 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
     score listed the first time (or every document, where fewer than k were). A bar above what the sample says at a
     block lists fewer of its documents and never loses one of the k best: that check is against the highest bar
     either way. `sample` holds the sample's largest scores. Posting lists must be sorted by document, as the index
-    writes them; a posting outside its block is DAMAGED."""
+    writes them; a posting of a document before the block being scored, or past the last one, is DAMAGED."""
     documents = len(norm)
     if len(table) < min(block, documents) or len(candidates) < documents or len(scores) < documents or block < 1:
         return DAMAGED
@@ -176,11 +181,9 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
         for first in range(0, documents, max(width, 1)):
             last = min(documents, first + width)
             for j in range(m):  # the block's part of each row, scored
-                start = positions[j]
-                stop = start + np.searchsorted(indices[start : ends[j]], last)
-                stops[j] = stop
-                if not _add(indices, data, norm, k1_plus_1, impact, cached[j], start, stop, first, last, idf[j],
-                            scale[j], j == 0, False, table):  # fmt: skip
+                stops[j] = _add(indices, data, norm, k1_plus_1, impact, cached[j], positions[j], ends[j], first, last,
+                                idf[j], scale[j], j == 0, False, table)  # fmt: skip
+                if stops[j] < 0:
                     return DAMAGED
             bar = floor
             if attempt == 0:
@@ -198,6 +201,9 @@ def top_candidates(indptr, indices, data, norm, k1_plus_1, impact, cached, rows,
                         scores[n] = score
                         n += 1
                 positions[j] = stops[j]
+        for j in range(m):
+            if positions[j] != ends[j]:  # a posting past the last document
+                return DAMAGED
         if not barred:
             return n
         reaching = 0

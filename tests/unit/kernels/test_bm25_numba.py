@@ -127,6 +127,8 @@ DAMAGES = [
     ("top_candidates", "a block of no documents", _replace("block", 0)),
     ("top_candidates", "a table shorter than a block", _replace("table", np.full(2, UNTOUCHED))),
     ("top_candidates", "a row past the postings", _set("indptr", 2, 4)),
+    ("top_candidates", "a document past the last", _set("indices", 2, 3)),
+    ("top_candidates", "a negative document", _set("indices", 0, -1)),
 ]
 
 
