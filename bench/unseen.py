@@ -91,13 +91,16 @@ def _quality_rows(results: dict[str, Any]) -> list[Row]:
         Row("quality model: Spearman ρ with combined quality", found["spearman"], found["spearman_inner"],
             found["spearman_spread"], "≥ 0.85, above length",
             found["spearman"] >= max(0.85, found["length_spearman"])),
+        *_draw_rows("quality model", found, "spearman", "Spearman ρ"),
         Row("length in words: Spearman ρ", found["length_spearman"]),
         Row("BM25 + quality re-ranking: quality nDCG@5", quality, found["quality_nDCG@5_inner"],
             found["quality_nDCG@5_spread"], f"≥ BM25 + 0.05 ({bm25_quality:.4f} + 0.05)",
             quality >= bm25_quality + 0.05),
+        *_draw_rows("BM25 + quality re-ranking", found, "quality_nDCG@5", "quality nDCG@5"),
         Row("BM25 + quality re-ranking: relevance nDCG@5", relevance, found["relevance_nDCG@5_inner"],
             found["relevance_nDCG@5_spread"], f"≥ BM25 − 0.01 ({bm25_relevance:.4f} − 0.01)",
             relevance >= bm25_relevance - 0.01),
+        *_draw_rows("BM25 + quality re-ranking", found, "relevance_nDCG@5", "relevance nDCG@5"),
     ]  # fmt: skip
 
 
@@ -112,12 +115,13 @@ def _steps_rows(results: dict[str, Any]) -> list[Row]:
             met = step["nDCG@5"] >= max(bm25 + 0.03, steps["rm3"]["nDCG@5"])
         rows.append(Row(f"BM25 + {name}: nDCG@5", step["nDCG@5"], step["cv_inner_mean"], step["cv_spread"], target,
                         met))  # fmt: skip
+        rows += _draw_rows(f"BM25 + {name}", found, name, "nDCG@5")
     return rows
 
 
 def _draw_rows(name: str, found: dict[str, Any], measure: str, shown: str) -> list[Row]:
-    """The set's `measure` over the draws of the folds (stance-benchmark --cv-repeats), where there were several:
-    how much the headline owes to seed 0's folds; the spread is over the draws."""
+    """A `measure` of the command's draws of the folds (its --cv-repeats), where there were several: how much the
+    headline owes to seed 0's folds; the spread is over the draws."""
     if "cv_repeats" not in found:
         return []
     draws = found["cv_repeats"]
@@ -223,7 +227,7 @@ SECTIONS = [
     ),
     Section(
         "steps", "Query expansion and learning to rank on Webis-ArgQuality-20 (5 folds of the 20 topics)",
-        {"steps": ["steps-benchmark", "--data", str(QUALITY_DATA), "--json"]},
+        {"steps": ["steps-benchmark", "--data", str(QUALITY_DATA), "--cv-repeats", str(DRAWS), "--json"]},
         _steps_rows,
         "LambdaMART alone, even regularised and chosen in inner folds, swings with its settings on 16 training "
         "topics; bagging it, LightGBM's pointwise and xendcg objectives, the quality model's features (which also "
@@ -292,7 +296,7 @@ SECTIONS = [
     ),  # fmt: skip
     Section(
         "quality", "Argument quality on Webis-ArgQuality-20 (5 folds of the 20 topics, 4 inner folds)",
-        {"quality": ["quality-benchmark", "--data", str(QUALITY_DATA), "--json"]},
+        {"quality": ["quality-benchmark", "--data", str(QUALITY_DATA), "--cv-repeats", str(DRAWS), "--json"]},
         _quality_rows,
         "Character n-grams beside the word n-grams; other ridge penalties and classifier strengths than the inner "
         "folds choose among; regressing quality standardised per topic; each measured feature standardised within "

@@ -23,7 +23,7 @@ non-arguments, gain 0) and 0 for quality. The mean over topics, and paired tests
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -39,7 +39,7 @@ from argrank.formats.runfile import RunLine
 from argrank.index.build import build_index
 from argrank.quality.data import QualitySet
 from argrank.quality.features import word_counts
-from argrank.evaluation.folds import fold_spread
+from argrank.evaluation.folds import draws_summary, draws_text, fold_spread
 from argrank.evaluation.fusion_tuning import folds as topic_folds
 from argrank.quality.model import (
     QualityPredictions,
@@ -61,6 +61,8 @@ INNER = 4  # inner folds of an outer fold's training topics
 ALPHAS = (1.0, 3.0, 10.0)  # the quality regression's ridge penalties the inner folds choose among
 WEIGHTS = (0.25, 0.5, 0.75, 1.0)  # the re-ranking weights the training topics choose among
 RELEVANCE_SLACK = 0.01  # how far below BM25's relevance nDCG@5 a chosen weight may take the training topics
+# The headline figures kept per draw of the folds, and their labels.
+DRAWN = {"spearman": "Spearman", "quality_nDCG@5": "quality nDCG@5", "relevance_nDCG@5": "relevance nDCG@5"}
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,7 @@ class Benchmark:
     settings: dict[str, float]
     premises: int
     folds: tuple[dict[str, Any], ...] = ()  # per outer fold: its topics, choices, inner and held-out figures
+    draws: dict[str, Any] | None = None  # repeated cross-validation: DRAWN over the seeds (folds.draws_summary)
 
     def to_json(self) -> dict[str, Any]:
         means = {f"{name}_nDCG@5": _mean(self.ndcg["reranked"][name]) for name in ("relevance", "quality")}
@@ -94,6 +97,7 @@ class Benchmark:
             "settings": self.settings,
             "premises": self.premises,
             "topics": len(self.ndcg["bm25"]["relevance"]),
+            **({"cv_repeats": self.draws} if self.draws is not None else {}),
         }
 
 
@@ -150,9 +154,11 @@ def graded(examples: QualitySet, scores: np.ndarray, non_argument: int) -> dict[
 
 
 def quality_benchmark(examples: QualitySet, queries: Mapping[int, str], settings: Mapping[str, float] | None = None,
-                      seed: int = 0, folds: int = FOLDS) -> Benchmark:  # fmt: skip
+                      seed: int = 0, folds: int = FOLDS, repeats: int = 1) -> Benchmark:  # fmt: skip
     """The whole benchmark (module docstring); `queries` maps every topic of `examples` to its query, `settings`
-    override the re-ranking's DEFAULTS (a weight given is kept, not chosen)."""
+    override the re-ranking's DEFAULTS (a weight given is kept, not chosen). `repeats` > 1 also cross-validates with
+    the seeds after `seed` (each a whole nested cross-validation; BM25's rankings are made once) and keeps the DRAWN
+    figures of every draw in `draws`; the headline stays `seed`'s."""
     given = dict(settings or {})
     settings = {**DEFAULTS, **given}
     weights = (given["weight"],) if "weight" in given else WEIGHTS
@@ -164,6 +170,18 @@ def quality_benchmark(examples: QualitySet, queries: Mapping[int, str], settings
     rankings = {str(topic): _bm25_ranking(examples, topic, queries[topic], analyzer) for topic in sorted(queries)}
     bm25 = {name: per_topic_scores([line for topic in rankings for line in run_lines(rankings[topic], "bm25")],
                                    labels) for name, labels in qrels.items()}  # fmt: skip
+    seeds = list(range(seed, seed + repeats))
+    runs = [_nested(examples, rankings, bm25, qrels, settings, weights, other, folds) for other in seeds]
+    if repeats == 1:
+        return runs[0]
+    drawn = [run.to_json() for run in runs]
+    return replace(runs[0], draws=draws_summary(seeds, {name: [draw[name] for draw in drawn] for name in DRAWN}))
+
+
+def _nested(examples: QualitySet, rankings: Mapping[str, pa.Table], bm25: Mapping[str, dict[str, float]],
+            qrels: Mapping[str, dict[str, dict[str, int]]], settings: Mapping[str, float], weights: Sequence[float],
+            seed: int, folds: int) -> Benchmark:  # fmt: skip
+    """One nested cross-validation of the quality model and the re-ranking, the topics dealt into folds by `seed`."""
     predicted = QualityPredictions(np.zeros(len(examples)), np.zeros(len(examples)), word_counts(examples.texts))
     reranked: dict[str, dict[str, float]] = {"relevance": {}, "quality": {}}
     chosen = []
@@ -323,6 +341,8 @@ def format_benchmark(result: Benchmark) -> str:
     lines = [f"{result.premises} premises, {how}", text_table(rows, rule=True)]
     if "topics_above_length" in c:
         lines.append(f"the model beats length on {c['topics_above_length']} of {topics} topics")
+    if result.draws is not None:
+        lines.append(draws_text(result.draws, DRAWN))
     weight = "" if "weight" in result.settings else "weight chosen per fold, "
     lines += ["", f"re-ranking ({weight}{settings}), mean over {topics} topics", text_table(ranking, rule=True)]
     for number, fold in enumerate(result.folds, start=1):

@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -38,7 +38,7 @@ import pyarrow.compute as pc
 from threadpoolctl import threadpool_limits
 
 from argrank.core.text_table import text_table
-from argrank.evaluation.folds import fold_spread
+from argrank.evaluation.folds import draws_summary, draws_text, fold_spread
 from argrank.evaluation.fusion_tuning import folds as topic_folds
 from argrank.evaluation.fusion_tuning import topic_key
 from argrank.evaluation.names import CLASSICAL_TESTS
@@ -87,6 +87,7 @@ class StepsBenchmark:
     # the training topics), `inner_mean` (the figure that chose it) and `held_out_mean`
     choices: dict[str, list[dict[str, Any]]]
     premises: int
+    draws: dict[str, Any] | None = None  # repeated cross-validation: each step's nDCG@5 per seed (folds.draws_summary)
 
     def to_json(self) -> dict[str, Any]:
         topics = sorted(self.bm25, key=topic_key)
@@ -115,12 +116,15 @@ class StepsBenchmark:
             "topics": len(topics),
             "premises": self.premises,
             "inner": {"folds": INNER, "repeats": REPEATS},
+            **({"cv_repeats": self.draws} if self.draws is not None else {}),
         }
 
 
-def steps_benchmark(examples: QualitySet, queries: Mapping[int, str], folds: int = 5,
-                    seed: int = 0) -> StepsBenchmark:  # fmt: skip
-    """The whole benchmark; `queries` maps every topic of `examples` to its query."""
+def steps_benchmark(examples: QualitySet, queries: Mapping[int, str], folds: int = 5, seed: int = 0,
+                    repeats: int = 1) -> StepsBenchmark:  # fmt: skip
+    """The whole benchmark; `queries` maps every topic of `examples` to its query. `repeats` > 1 also cross-validates
+    with the seeds after `seed` (each a whole nested cross-validation; the rankings and the ltr step's features are
+    made once) and keeps each step's nDCG@5 of every draw in `draws`; the headline stays `seed`'s."""
     analyzer = make_analyzer("en")
     tokens = analyzer.analyze_many(list(examples.texts))
     index = build_index(pa.array(list(examples.ids), pa.string()), tokens)
@@ -132,20 +136,30 @@ def steps_benchmark(examples: QualitySet, queries: Mapping[int, str], folds: int
     ranker = make_ranker(index, "bm25", {})
     first = rank_queries(index, query_table, ranker, DEPTH, warn_unmatched=False)
     bm25 = _scores(first, qrels)
-    groups = topic_folds([str(t) for t in topics], folds, seed)
-    held_out, choices = {}, {}
+    per_setting: dict[str, dict[tuple, dict[str, float]]] = {name: {} for name in GRIDS}
     for name, grid in GRIDS.items():
-        per_setting = {}
         for values in itertools.product(*grid.values()):
             setting = dict(zip(grid, values))
             feedback = feedback_rows(first, setting["fb_docs"]).column("doc").to_pylist()
             expanded = expand_queries(query_table, first, {doc: counts[doc] for doc in feedback},
                                       collection_of(index), name, {**EXPANDERS[name].defaults, **setting})  # fmt: skip
-            per_setting[tuple(values)] = _scores(rank_queries(index, expanded, ranker, DEPTH, warn_unmatched=False),
-                                                 qrels)  # fmt: skip
-        held_out[name], choices[name] = cross_validated(per_setting, groups, list(grid))
-    held_out["ltr"], choices["ltr"] = _learnt(examples, queries, index, analyzer, first, qrels, groups, seed)
-    return StepsBenchmark(bm25, held_out, choices, len(examples))
+            per_setting[name][tuple(values)] = _scores(rank_queries(index, expanded, ranker, DEPTH,
+                                                                    warn_unmatched=False), qrels)  # fmt: skip
+    data = ltr_candidates(examples, queries, index, analyzer, first, qrels)
+    seeds = list(range(seed, seed + repeats))
+    runs = []
+    for other in seeds:
+        groups = topic_folds([str(t) for t in topics], folds, other)
+        held_out, choices = {}, {}
+        for name, grid in GRIDS.items():
+            held_out[name], choices[name] = cross_validated(per_setting[name], groups, list(grid))
+        held_out["ltr"], choices["ltr"] = _learnt(data, first, qrels, groups, other)
+        runs.append(StepsBenchmark(bm25, held_out, choices, len(examples)))
+    if repeats == 1:
+        return runs[0]
+    drawn = [run.to_json()["steps"] for run in runs]
+    return replace(runs[0], draws=draws_summary(seeds, {name: [draw[name][MEASURE] for draw in drawn]
+                                                        for name in drawn[0]}))  # fmt: skip
 
 
 def cross_validated(per_setting: Mapping[tuple, Mapping[str, float]], groups: Sequence[Sequence[str]],
@@ -168,7 +182,7 @@ def cross_validated(per_setting: Mapping[tuple, Mapping[str, float]], groups: Se
 
 
 @dataclass(frozen=True)
-class _Candidates:
+class Candidates:
     """The ltr step's candidates of every topic (BM25's top LTR_DEPTH), their features and judgments, and the rows
     of each topic."""
 
@@ -185,12 +199,9 @@ class _Candidates:
         return self.features[rows], self.labels[rows], [len(found) for t, found in self.rows.items() if t in chosen]
 
 
-def _learnt(examples: QualitySet, queries: Mapping[int, str], index: Index, analyzer: Any, first: pa.Table,
-            qrels: dict[str, dict[str, int]], groups: Sequence[Sequence[str]], seed: int = 0
-            ) -> tuple[dict[str, float], list[dict[str, Any]]]:  # fmt: skip
-    """Each group's topics re-ranked by the ltr configuration chosen in inner folds of the other groups' topics,
-    learnt on all of those: topic → score, and per group what cross_validated gives (its `inner_mean` the inner
-    folds' mean of the chosen configuration, its `training_mean` the refitted model's on its training topics)."""
+def ltr_candidates(examples: QualitySet, queries: Mapping[int, str], index: Index, analyzer: Any, first: pa.Table,
+                   qrels: dict[str, dict[str, int]]) -> Candidates:  # fmt: skip
+    """The ltr step's candidates of every topic in the first ranking, with their features and judgments."""
     texts = dict(zip(examples.ids.tolist(), examples.texts))
     table = candidates(first, LTR_DEPTH, {str(t): q for t, q in queries.items()},
                        {doc: {"premise": texts[doc]} for doc in set(first.column("doc").to_pylist())}, ["premise"])
@@ -198,9 +209,16 @@ def _learnt(examples: QualitySet, queries: Mapping[int, str], index: Index, anal
     labels, _ = judgments(table, qrels)
     topic_of_row = np.array(table.column("topic").to_pylist())
     rows = {topic: np.flatnonzero(topic_of_row == topic) for topic in dict.fromkeys(topic_of_row.tolist())}
-    data = _Candidates(first.filter(pc.less_equal(first.column("rank"), LTR_DEPTH)),
-                       feature_matrix(table, terms, index, analyzer.analyze_many, ["premise"]),
-                       np.asarray(labels, dtype=np.int64), feature_names(["premise"], with_quality=False), rows)
+    return Candidates(first.filter(pc.less_equal(first.column("rank"), LTR_DEPTH)),
+                      feature_matrix(table, terms, index, analyzer.analyze_many, ["premise"]),
+                      np.asarray(labels, dtype=np.int64), feature_names(["premise"], with_quality=False), rows)
+
+
+def _learnt(data: Candidates, first: pa.Table, qrels: dict[str, dict[str, int]], groups: Sequence[Sequence[str]],
+            seed: int = 0) -> tuple[dict[str, float], list[dict[str, Any]]]:  # fmt: skip
+    """Each group's topics re-ranked by the ltr configuration chosen in inner folds of the other groups' topics,
+    learnt on all of those: topic → score, and per group what cross_validated gives (its `inner_mean` the inner
+    folds' mean of the chosen configuration, its `training_mean` the refitted model's on its training topics)."""
     scores: dict[str, float] = {}
     chosen = []
     # Small products, many of them: more BLAS threads would only wait on each other (and could reorder sums).
@@ -217,7 +235,7 @@ def _learnt(examples: QualitySet, queries: Mapping[int, str], index: Index, anal
     return scores, chosen
 
 
-def choose_configuration(data: _Candidates, training: Sequence[str], qrels: Mapping[str, Mapping[str, int]],
+def choose_configuration(data: Candidates, training: Sequence[str], qrels: Mapping[str, Mapping[str, int]],
                          seed: int) -> tuple[dict[str, float], float]:  # fmt: skip
     """The ltr configuration (module docstring) of highest mean nDCG@5 over the inner folds of `training` (ties: BM25
     alone, then MODELS' and WEIGHTS' order), and that mean; BM25 alone and its training mean where fewer than 2
@@ -240,7 +258,7 @@ def choose_configuration(data: _Candidates, training: Sequence[str], qrels: Mapp
     return dict(settings[best]), float(totals[best] / (len(training) * REPEATS))
 
 
-def blended(data: _Candidates, scores: np.ndarray, weight: float) -> np.ndarray:
+def blended(data: Candidates, scores: np.ndarray, weight: float) -> np.ndarray:
     """Per topic, `weight` × the model's standardised `scores` + (1 − weight) × BM25's standardised scores."""
     out = np.zeros(len(scores))
     bm25 = _bm25(data)
@@ -249,7 +267,7 @@ def blended(data: _Candidates, scores: np.ndarray, weight: float) -> np.ndarray:
     return out
 
 
-def _configured(data: _Candidates, setting: Mapping[str, float], training: Sequence[str]) -> np.ndarray:
+def _configured(data: Candidates, setting: Mapping[str, float], training: Sequence[str]) -> np.ndarray:
     """Every candidate's score under a configuration, its model learnt on the `training` topics."""
     weight = float(setting["weight"])
     if weight == 0:
@@ -258,18 +276,18 @@ def _configured(data: _Candidates, setting: Mapping[str, float], training: Seque
     return blended(data, _model_scores(data, model, training), weight)
 
 
-def _model_scores(data: _Candidates, model: Mapping[str, float], training: Sequence[str]) -> np.ndarray:
+def _model_scores(data: Candidates, model: Mapping[str, float], training: Sequence[str]) -> np.ndarray:
     """Every candidate's score by `model` (ltr's parameters) learnt on the candidates of the `training` topics."""
     features, labels, sizes = data.training(training)
     return ranker_scores(train_ranker(features, labels, sizes, data.names, model), data.features)
 
 
-def _bm25(data: _Candidates) -> np.ndarray:
+def _bm25(data: Candidates) -> np.ndarray:
     """The candidates' first-stage (BM25) scores."""
     return np.asarray(data.top.column("score").to_pylist(), dtype=np.float64)
 
 
-def _top_scores(data: _Candidates, values: np.ndarray, topics: Sequence[str],
+def _top_scores(data: Candidates, values: np.ndarray, topics: Sequence[str],
                 qrels: Mapping[str, Mapping[str, int]]) -> dict[str, float]:  # fmt: skip
     """Topic → nDCG@5 of each of `topics` with its candidates ordered by `values` (as the step orders its top,
     whose rows below never reach the first five)."""
@@ -321,6 +339,8 @@ def format_steps_benchmark(result: StepsBenchmark) -> str:
               "means.",
               "ltr: ridge is a linear ranker, trees … LambdaMART; weight is the model's share against BM25 (0: BM25 "
               "alone)."]  # fmt: skip
+    if result.draws is not None:
+        legend.append(draws_text(result.draws, {name: f"BM25 + {name}" for name in data["steps"]}))
     return "\n".join([header, text_table(rows, rule=True), *legend, "", *lines])
 
 

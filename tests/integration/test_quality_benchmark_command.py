@@ -49,6 +49,9 @@ def test_bad_settings_and_files_are_one_line():
     for folds in ("1", "6"):
         done = benchmark("--data", str(SAMPLE), "--folds", folds)
         assert done.returncode == 2 and f"--folds {folds}: expected 2 to 5" in done.stderr
+    for repeats in ("0", "21"):
+        done = benchmark("--data", str(SAMPLE), "--cv-repeats", repeats)
+        assert done.returncode == 2 and f"--cv-repeats {repeats}: expected 1 to 20" in done.stderr
 
 
 def test_on_webis_argquality20_the_model_beats_length_and_the_reranking_lifts_quality(shared_data):

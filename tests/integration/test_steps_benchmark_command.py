@@ -48,6 +48,18 @@ def test_the_embedded_sample_as_json_and_as_a_table():
     text = benchmark("--data", str(SAMPLE))
     assert text.returncode == 0 and text.stdout.splitlines()[0].startswith("96 premises, 6 topics")
     assert benchmark("--data", str(SAMPLE), "--folds", "1").returncode == 2
+    refused = benchmark("--data", str(SAMPLE), "--cv-repeats", "0")
+    assert refused.returncode == 2 and "--cv-repeats 0: expected 1 to 20" in refused.stderr
+
+
+def test_repeated_draws_of_the_folds_beside_the_first_seeds_figures():
+    done = benchmark("--data", str(SAMPLE), "--json", "--folds", "3", "--cv-repeats", "2")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    _consistent(result, 96, 6)
+    draws = result["cv_repeats"]
+    assert draws["seeds"] == [0, 1]
+    assert all(draws[name][0] == figures["nDCG@5"] for name, figures in result["steps"].items())
 
 
 def test_on_webis_argquality20(shared_data):

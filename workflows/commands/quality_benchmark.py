@@ -16,6 +16,7 @@ from workflows.commands.param_option import add_param_option, param_values
 # topics (data/quality/README.md).
 RELEASE_TOPICS = "webis-argquality20-topics.csv"
 OUR_TOPICS = Path(__file__).resolve().parents[2] / "data" / "quality" / "topics.csv"
+MAX_REPEATS = 20  # --cv-repeats: each draw of the folds is a whole nested cross-validation
 
 
 def cmd_quality_benchmark(args: argparse.Namespace) -> int:
@@ -28,11 +29,24 @@ def cmd_quality_benchmark(args: argparse.Namespace) -> int:
     if not 2 <= args.folds <= len(queries) - 1:
         args.usage_error(f"--folds {args.folds}: expected 2 to {len(queries) - 1} (each fold's training topics need "
                          f"inner folds of their own)")  # fmt: skip
-    if args.seed < 0:
-        args.usage_error(f"--seed {args.seed}: expected a whole number of at least 0")
-    result = quality_benchmark(examples, queries, settings, args.seed, args.folds)
+    check_seed_and_repeats(args)
+    result = quality_benchmark(examples, queries, settings, args.seed, args.folds, args.cv_repeats)
     print(json.dumps(result.to_json(), indent=2) if args.json else format_benchmark(result))
     return 0
+
+
+def check_seed_and_repeats(args: argparse.Namespace) -> None:
+    """Usage errors for --seed and --cv-repeats, which both benchmarks on Webis-ArgQuality-20 take."""
+    if args.seed < 0:
+        args.usage_error(f"--seed {args.seed}: expected a whole number of at least 0")
+    if not 1 <= args.cv_repeats <= MAX_REPEATS:
+        args.usage_error(f"--cv-repeats {args.cv_repeats}: expected 1 to {MAX_REPEATS}")
+
+
+def add_repeats_option(bench: argparse.ArgumentParser) -> None:
+    bench.add_argument("--cv-repeats", type=int, default=1, metavar="N",
+                       help="cross-validate N times, with the seeds from --seed on, and give the held-out figures' "
+                            "mean and spread over the draws beside the first seed's (1)")  # fmt: skip
 
 
 def default_topics(data: Path) -> Path:
@@ -49,5 +63,6 @@ def add_arguments(bench: argparse.ArgumentParser) -> None:
                      "per fold)", DEFAULTS)  # fmt: skip
     bench.add_argument("--folds", type=int, default=FOLDS, help=f"outer folds of topics ({FOLDS})")
     bench.add_argument("--seed", type=int, default=0, help="the shuffle of topics into folds (0)")
+    add_repeats_option(bench)
     bench.add_argument("--json", action="store_true", help="one JSON object with every figure")
     bench.set_defaults(handler=cmd_quality_benchmark, usage_error=bench.error)

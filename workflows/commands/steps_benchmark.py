@@ -11,7 +11,12 @@ from pathlib import Path
 
 from argrank.quality.data import queries_for, read_quality_set, read_quality_topics
 from argrank.quality.steps_benchmark import steps_benchmark, format_steps_benchmark
-from workflows.commands.quality_benchmark import RELEASE_TOPICS, default_topics
+from workflows.commands.quality_benchmark import (
+    RELEASE_TOPICS,
+    add_repeats_option,
+    check_seed_and_repeats,
+    default_topics,
+)
 
 
 def cmd_steps_benchmark(args: argparse.Namespace) -> int:
@@ -20,7 +25,8 @@ def cmd_steps_benchmark(args: argparse.Namespace) -> int:
     queries = queries_for(examples, read_quality_topics(topics_path), topics_path)
     if len(queries) < 2 or args.folds < 2:
         args.usage_error("choosing settings on other topics needs at least 2 topics and --folds of at least 2")
-    result = steps_benchmark(examples, queries, folds=args.folds, seed=args.seed)
+    check_seed_and_repeats(args)
+    result = steps_benchmark(examples, queries, folds=args.folds, seed=args.seed, repeats=args.cv_repeats)
     print(json.dumps(result.to_json(), indent=2) if args.json else format_steps_benchmark(result))
     return 0
 
@@ -32,5 +38,6 @@ def add_arguments(bench: argparse.ArgumentParser) -> None:
     )
     bench.add_argument("--folds", type=int, default=5, help="outer folds of topics, each held out in turn (5)")
     bench.add_argument("--seed", type=int, default=0, help="the shuffle of topics into folds, inner ones too (0)")
+    add_repeats_option(bench)
     bench.add_argument("--json", action="store_true", help="one JSON object with every figure, per topic and fold")
     bench.set_defaults(handler=cmd_steps_benchmark, usage_error=bench.error)

@@ -19,7 +19,7 @@ from sklearn.metrics import accuracy_score, confusion_matrix, precision_recall_f
 
 from argrank.core.cpu_time import timed
 from argrank.core.text_table import text_table
-from argrank.evaluation.folds import fold_spread
+from argrank.evaluation.folds import draws_summary, draws_text, fold_spread
 from argrank.tracks.comparative.stance_data import StanceExample
 from argrank.tracks.comparative.stance_labels import LABELS
 from argrank.tracks.comparative.stance_model import (
@@ -218,9 +218,7 @@ def repeated(
     results = []
     for position, first in enumerate(draws[0]):
         found = {measure: [getattr(draw[position], measure) for draw in draws] for measure in MEASURES}
-        summary = {"seeds": seeds, **found, **{f"mean_{measure}": float(np.mean(values)) for measure, values in
-                   found.items()}, **{f"{measure}_spread": fold_spread(values) for measure, values in found.items()}}
-        results.append(dataclasses.replace(first, draws=summary))
+        results.append(dataclasses.replace(first, draws=draws_summary(seeds, found)))
     return results
 
 
@@ -291,11 +289,7 @@ def format_scores(result: StanceScores) -> str:
                   f"(sd {result.spread[measure]['sd']:.4f})" for measure, label in zip(MEASURES, _SHOWN)]  # fmt: skip
         lines.append(f"  over the {len(result.folds or [])} outer folds: {', '.join(spread)}")
     if result.draws is not None:
-        seeds = result.draws["seeds"]
-        means = [f"{label} mean {result.draws[f'mean_{measure}']:.4f}, {result.draws[f'{measure}_spread']['min']:.4f} "
-                 f"to {result.draws[f'{measure}_spread']['max']:.4f} (sd {result.draws[f'{measure}_spread']['sd']:.4f})"
-                 for measure, label in zip(MEASURES, _SHOWN)]  # fmt: skip
-        lines.append(f"  over {len(seeds)} draws of the folds (seeds {seeds[0]} to {seeds[-1]}): {', '.join(means)}")
+        lines.append("  " + draws_text(result.draws, dict(zip(MEASURES, _SHOWN))))
     lines.append("")
     rows = [
         [label, f"{f['precision']:.4f}", f"{f['recall']:.4f}", f"{f['f1']:.4f}", str(f["support"])]

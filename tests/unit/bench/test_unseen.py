@@ -58,6 +58,30 @@ def test_a_stance_set_drawn_over_several_seeds_gets_rows_of_its_mean_figures_and
     assert not any("Touché stance set" in figure and "draws" in figure for figure in figures)  # drawn once only
 
 
+def test_steps_and_quality_drawn_over_several_seeds_get_a_row_of_each_figures_mean_under_it():
+    draws = {"seeds": [0, 1, 2], "mean_rm3": 0.65, "rm3_spread": SPREAD, "mean_ltr": 0.68,
+             "ltr_spread": {"sd": 0.015, "min": 0.66, "max": 0.70}}  # fmt: skip
+    step = {"nDCG@5": 0.6785, "cv_inner_mean": 0.70, "cv_spread": SPREAD}
+    steps = {"bm25_nDCG@5": 0.6286, "bm25_cv_spread": SPREAD, "steps": {"rm3": step, "ltr": step},
+             "cv_repeats": draws}  # fmt: skip
+    rows = unseen._steps_rows({"steps": steps})
+    shown = "3 draws of the folds (seeds 0–2): mean and spread over the draws"
+    assert [row.figure for row in rows] == ["BM25: nDCG@5", "BM25 + rm3: nDCG@5", f"BM25 + rm3: nDCG@5, {shown}",
+                                            "BM25 + ltr: nDCG@5", f"BM25 + ltr: nDCG@5, {shown}"]  # fmt: skip
+    assert unseen._cells(rows[4])[1:5] == ["0.6800", "", "", "0.6600–0.7000, 0.0150"] and rows[4].met is None
+    names = ("spearman", "quality_nDCG@5", "relevance_nDCG@5")
+    inner = {f"{name}_inner": 0.7 for name in names[1:]}
+    quality = {"spearman": 0.83, "spearman_inner": 0.83, "spearman_spread": SPREAD, "length_spearman": 0.79,
+               **inner, **{f"{name}_spread": SPREAD for name in names[1:]}, "quality_nDCG@5": 0.87,
+               "relevance_nDCG@5": 0.63, "bm25_quality_nDCG@5": 0.4, "bm25_relevance_nDCG@5": 0.6,
+               "cv_repeats": {"seeds": [0, 1], **{f"mean_{name}": 0.5 for name in names},
+                              **{f"{name}_spread": SPREAD for name in names}}}  # fmt: skip
+    figures = [row.figure for row in unseen._quality_rows({"quality": quality})]
+    assert figures[1] == "quality model: Spearman ρ, 2 draws of the folds (seeds 0–1): mean and spread over the draws"
+    assert figures[4].startswith("BM25 + quality re-ranking: quality nDCG@5, 2 draws") and len(figures) == 7
+    assert figures[6].startswith("BM25 + quality re-ranking: relevance nDCG@5, 2 draws")
+
+
 def test_the_page_has_a_table_per_section_and_names_what_failed():
     section = unseen.SECTIONS[0]
     measured = {"fusion": {label: _timed(_fused(0.72, 0.03)) for label in section.commands}}

@@ -1,5 +1,6 @@
 """quality/benchmark.py: graded labels, correlations, JSON and text by hand; held-out predictions; a 3-topic run;
-nested folds whose choices never see their held-out topics' labels, and figures that agree with the folds."""
+nested folds whose choices never see their held-out topics' labels, and figures that agree with the folds; repeated
+draws of the folds, each the benchmark of its seed."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 
 from argrank.quality.benchmark import (
+    DRAWN,
     MEASURE,
     NON_ARGUMENT_RELEVANCE,
     Benchmark,
@@ -181,3 +183,18 @@ def test_the_benchmark_on_three_embedded_topics(sample, queries):
     assert result.ndcg["reranked"] == result.ndcg["bm25"]
     assert all(0.0 <= v <= 1.0 for by in result.ndcg.values() for scores in by.values() for v in scores.values())
     assert -1.0 <= data["spearman"] <= 1.0 and len(data["correlations"]["spearman_per_topic"]) == 3
+
+
+def test_repeated_draws_are_each_the_benchmark_of_their_seed_and_keep_the_first_as_headline(everything, all_queries):
+    single = quality_benchmark(everything, all_queries, folds=3, seed=1)
+    repeated = quality_benchmark(everything, all_queries, folds=3, seed=1, repeats=2)
+    data = repeated.to_json()
+    assert {key: value for key, value in data.items() if key != "cv_repeats"} == single.to_json()
+    other = quality_benchmark(everything, all_queries, folds=3, seed=2).to_json()
+    draws = data["cv_repeats"]
+    assert draws["seeds"] == [1, 2]
+    for name in DRAWN:
+        assert draws[name] == [single.to_json()[name], other[name]]
+        assert draws[f"mean_{name}"] == pytest.approx((single.to_json()[name] + other[name]) / 2)
+    assert "cv_repeats" not in single.to_json()
+    assert "over 2 draws of the folds (seeds 1 to 2): Spearman mean " in format_benchmark(repeated)

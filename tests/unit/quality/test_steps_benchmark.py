@@ -1,6 +1,7 @@
 """quality.steps_benchmark: folds deal every topic once, a fold's setting is chosen (and its ltr configuration
 chosen in inner folds, its model learnt) on the other folds' topics only, judgments of a fold's own topics change
-nothing chosen for it, and the report's inner, outer and spread figures are those of its folds."""
+nothing chosen for it, the report's inner, outer and spread figures are those of its folds, and repeated draws of
+the folds are each the benchmark of their seed."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from argrank.quality.benchmark import NON_ARGUMENT_RELEVANCE, graded
 from argrank.quality.data import queries_for, read_quality_set, read_quality_topics
 from argrank.quality.steps_benchmark import (
     BM25_ALONE, DEPTH, GRIDS, MODELS, WEIGHTS, StepsBenchmark, _learnt, cross_validated, format_steps_benchmark,
-    steps_benchmark,
+    ltr_candidates, steps_benchmark,
 )  # fmt: skip
 from argrank.retrieval.queries import QUERY_SCHEMA
 from argrank.retrieval.registry import make_ranker
@@ -129,9 +130,9 @@ def test_an_ltr_fold_never_learns_from_its_own_topics():
     queries = queries_for(examples, read_quality_topics(DATA / "topics.csv"), DATA / "topics.csv")
     index, analyzer, first, qrels = _first(examples, queries)
     groups = [["101", "102"], ["103", "104"], ["105", "106"]]
-    before, chosen = _learnt(examples, queries, index, analyzer, first, qrels, groups)
+    before, chosen = _learnt(ltr_candidates(examples, queries, index, analyzer, first, qrels), first, qrels, groups)
     flipped = {**qrels, "101": {doc: 2 - label if label >= 0 else label for doc, label in qrels["101"].items()}}
-    after, again = _learnt(examples, queries, index, analyzer, first, flipped, groups)
+    after, again = _learnt(ltr_candidates(examples, queries, index, analyzer, first, flipped), first, flipped, groups)
     assert after["102"] == before["102"] and again[0] == {**chosen[0], "held_out_mean": again[0]["held_out_mean"]}
     assert any(after[t] != before[t] for t in ("103", "104", "105", "106")) or again[1:] != chosen[1:]
 
@@ -148,3 +149,15 @@ def _first(examples, queries):
                      schema=QUERY_SCHEMA)  # fmt: skip
     first = rank_queries(index, table, make_ranker(index, "bm25", {}), DEPTH, warn_unmatched=False)
     return index, analyzer, first, graded(examples, examples.relevance, NON_ARGUMENT_RELEVANCE)
+
+
+def test_repeated_draws_are_each_the_benchmark_of_their_seed_and_keep_the_first_as_headline(sample, result):
+    repeated = steps_benchmark(*sample, folds=3, seed=0, repeats=2)
+    data = repeated.to_json()
+    assert {key: value for key, value in data.items() if key != "cv_repeats"} == result.to_json()
+    other = steps_benchmark(*sample, folds=3, seed=1).to_json()["steps"]
+    draws = data["cv_repeats"]
+    assert draws["seeds"] == [0, 1] and set(draws) >= {"rm3", "bo1", "ltr", "mean_ltr", "ltr_spread"}
+    for name, figures in result.to_json()["steps"].items():
+        assert draws[name] == [figures["nDCG@5"], other[name]["nDCG@5"]]
+    assert "over 2 draws of the folds (seeds 0 to 1): BM25 + rm3 mean " in format_steps_benchmark(repeated)
