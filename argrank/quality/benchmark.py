@@ -159,6 +159,8 @@ def quality_benchmark(examples: QualitySet, queries: Mapping[int, str], settings
     override the re-ranking's DEFAULTS (a weight given is kept, not chosen). `repeats` > 1 also cross-validates with
     the seeds after `seed` (each a whole nested cross-validation; BM25's rankings are made once) and keeps the DRAWN
     figures of every draw in `draws`; the headline stays `seed`'s."""
+    if repeats < 1:
+        raise ValueError(f"repeats must be at least 1, got {repeats}")
     given = dict(settings or {})
     settings = {**DEFAULTS, **given}
     weights = (given["weight"],) if "weight" in given else WEIGHTS

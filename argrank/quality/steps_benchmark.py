@@ -125,6 +125,8 @@ def steps_benchmark(examples: QualitySet, queries: Mapping[int, str], folds: int
     """The whole benchmark; `queries` maps every topic of `examples` to its query. `repeats` > 1 also cross-validates
     with the seeds after `seed` (each a whole nested cross-validation; the rankings and the ltr step's features are
     made once) and keeps each step's nDCG@5 of every draw in `draws`; the headline stays `seed`'s."""
+    if repeats < 1:
+        raise ValueError(f"repeats must be at least 1, got {repeats}")
     analyzer = make_analyzer("en")
     tokens = analyzer.analyze_many(list(examples.texts))
     index = build_index(pa.array(list(examples.ids), pa.string()), tokens)

@@ -198,3 +198,5 @@ def test_repeated_draws_are_each_the_benchmark_of_their_seed_and_keep_the_first_
         assert draws[f"mean_{name}"] == pytest.approx((single.to_json()[name] + other[name]) / 2)
     assert "cv_repeats" not in single.to_json()
     assert "over 2 draws of the folds (seeds 1 to 2): Spearman mean " in format_benchmark(repeated)
+    with pytest.raises(ValueError, match="repeats must be at least 1, got 0"):
+        quality_benchmark(everything, all_queries, folds=3, repeats=0)

@@ -161,3 +161,5 @@ def test_repeated_draws_are_each_the_benchmark_of_their_seed_and_keep_the_first_
     for name, figures in result.to_json()["steps"].items():
         assert draws[name] == [figures["nDCG@5"], other[name]["nDCG@5"]]
     assert "over 2 draws of the folds (seeds 0 to 1): BM25 + rm3 mean " in format_steps_benchmark(repeated)
+    with pytest.raises(ValueError, match="repeats must be at least 1, got 0"):
+        steps_benchmark(*sample, folds=3, repeats=0)
