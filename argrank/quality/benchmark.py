@@ -103,14 +103,25 @@ class Benchmark:
 
 def topic_held_out(examples: QualitySet, seed: int = 0) -> QualityPredictions:
     """Each premise's prediction by the model trained on every other topic."""
-    quality, argument = np.zeros(len(examples)), np.zeros(len(examples))
+    predictions = _empty_predictions(examples)
     topics = sorted(set(examples.topics.tolist()))
     for topic in track(topics, "topics held out", total=len(topics), unit=" topics"):
         held = examples.topics == topic
         model = train_quality_model(examples.select(~held), seed)
-        predicted = predict_quality(model, [examples.texts[i] for i in np.flatnonzero(held)])
-        quality[held], argument[held] = predicted.quality, predicted.argument
-    return QualityPredictions(quality, argument, word_counts(examples.texts))
+        _place(predictions, held, predict_quality(model, [examples.texts[i] for i in np.flatnonzero(held)]))
+    return predictions
+
+
+def _empty_predictions(examples: QualitySet) -> QualityPredictions:
+    """Predictions of zero for every premise, filled in fold by fold (_place)."""
+    size = len(examples)
+    return QualityPredictions(np.zeros(size), np.zeros(size), word_counts(examples.texts), np.zeros(size))
+
+
+def _place(predictions: QualityPredictions, rows: np.ndarray, found: QualityPredictions) -> None:
+    """`found`, the predictions for the premises at `rows`, written into `predictions`."""
+    predictions.quality[rows], predictions.argument[rows] = found.quality, found.argument
+    predictions.as_argument[rows] = found.as_argument
 
 
 def correlations(examples: QualitySet, predicted: np.ndarray, with_length: bool = True) -> dict[str, Any]:
@@ -136,6 +147,19 @@ def correlations(examples: QualitySet, predicted: np.ndarray, with_length: bool 
         ours, baseline = figures["spearman_per_topic"], figures["length_spearman_per_topic"]
         figures["topics_above_length"] = sum(ours[topic] > baseline[topic] for topic in ours)
     return figures
+
+
+def ceilings(examples: QualitySet, predicted: QualityPredictions, floor: np.ndarray) -> dict[str, float]:
+    """Spearman's ρ (as `correlations`' headline) with one part of the model made perfect, the other as predicted:
+    the true argument flag in place of P(argument) (an argument scored by the quality part, the others at the
+    model's score for a non-argument, `floor`), or the arguments' true quality in place of the quality part. Which
+    part holds the figure back, and how far: a diagnosis, never a result."""
+    flag = examples.is_argument
+    true_flag = np.where(flag, predicted.as_argument, floor)
+    true_quality = (predicted.argument * np.where(flag, examples.quality, predicted.as_argument)
+                    + (1 - predicted.argument) * floor)  # fmt: skip
+    return {name: correlations(examples, values, with_length=False)["spearman"]
+            for name, values in (("true_argument_flag", true_flag), ("true_quality", true_quality))}  # fmt: skip
 
 
 def graded(examples: QualitySet, scores: np.ndarray, non_argument: int) -> dict[str, dict[str, int]]:
@@ -184,7 +208,7 @@ def _nested(examples: QualitySet, rankings: Mapping[str, pa.Table], bm25: Mappin
             qrels: Mapping[str, dict[str, dict[str, int]]], settings: Mapping[str, float], weights: Sequence[float],
             seed: int, folds: int) -> Benchmark:  # fmt: skip
     """One nested cross-validation of the quality model and the re-ranking, the topics dealt into folds by `seed`."""
-    predicted = QualityPredictions(np.zeros(len(examples)), np.zeros(len(examples)), word_counts(examples.texts))
+    predicted, floor = _empty_predictions(examples), np.zeros(len(examples))
     reranked: dict[str, dict[str, float]] = {"relevance": {}, "quality": {}}
     chosen = []
     topics = [str(topic) for topic in sorted(set(examples.topics.tolist()))]
@@ -196,7 +220,8 @@ def _nested(examples: QualitySet, rankings: Mapping[str, pa.Table], bm25: Mappin
         inner = Quality.of(examples.ids[~held], fold.pop("inner_predictions"))
         weight, inner_ndcg = _weight(training, rankings, inner, settings, weights, qrels, bm25)
         outer = fold.pop("predictions")
-        predicted.quality[held], predicted.argument[held] = outer.quality, outer.argument
+        _place(predicted, held, outer)
+        floor[held] = fold.pop("floor")
         quality = Quality.of(examples.ids[held], outer)
         lines = [line for topic in group if topic in rankings
                  for line in run_lines(rerank(rankings[topic], quality, {**settings, "weight": weight}), "reranked")]
@@ -210,7 +235,8 @@ def _nested(examples: QualitySet, rankings: Mapping[str, pa.Table], bm25: Mappin
     ndcg = {"bm25": bm25, "reranked": reranked}
     shown = {**settings, "weight": weights[0]} if len(weights) == 1 else {k: v for k, v in settings.items()
                                                                           if k != "weight"}  # fmt: skip
-    return Benchmark(correlations(examples, predicted.quality), ndcg, shown, len(examples), tuple(chosen))
+    figures = {**correlations(examples, predicted.quality), "ceilings": ceilings(examples, predicted, floor)}
+    return Benchmark(figures, ndcg, shown, len(examples), tuple(chosen))
 
 
 def _fold(examples: QualitySet, held: np.ndarray, seed: int) -> dict[str, Any]:
@@ -218,23 +244,21 @@ def _fold(examples: QualitySet, held: np.ndarray, seed: int) -> dict[str, Any]:
     Spearman of their held-out predictions), the held-out topics' predictions by the model of that penalty learnt
     on all training topics, and the inner predictions of the training premises under it."""
     training = examples.select(~held)
-    inner = {alpha: np.zeros(len(training)) for alpha in ALPHAS}
-    argument = np.zeros(len(training))
+    inner = {alpha: _empty_predictions(training) for alpha in ALPHAS}
     names = [str(topic) for topic in sorted(set(training.topics.tolist()))]
     for group in topic_folds(names, INNER, seed):
         part = np.isin(training.topics.astype(str), group)
         models = train_quality_models(training.select(~part), ALPHAS, seed)
         for alpha, found in predict_quality_many(models, [training.texts[i] for i in np.flatnonzero(part)]).items():
-            inner[alpha][part], argument[part] = found.quality, found.argument
-    figures = {alpha: correlations(training, inner[alpha], with_length=False)["spearman"] for alpha in ALPHAS}
+            _place(inner[alpha], part, found)
+    figures = {alpha: correlations(training, inner[alpha].quality, with_length=False)["spearman"] for alpha in ALPHAS}
     alpha = max(ALPHAS, key=lambda value: (figures[value], -ALPHAS.index(value)))
     model = train_quality_model(training, seed, alpha)
     outer = predict_quality(model, [examples.texts[i] for i in np.flatnonzero(held)])
     topics = sorted(set(examples.topics[held].tolist()))
     return {"topics": [str(topic) for topic in topics], "alpha": alpha, "inner_spearman": figures[alpha],
             "held_out_spearman": correlations(examples.select(held), outer.quality, with_length=False)["spearman"],
-            "predictions": outer,
-            "inner_predictions": QualityPredictions(inner[alpha], argument, word_counts(training.texts))}  # fmt: skip
+            "predictions": outer, "floor": model["floor"], "inner_predictions": inner[alpha]}  # fmt: skip
 
 
 def _weight(training: list[str], rankings: Mapping[str, pa.Table], quality: Quality, settings: Mapping[str, float],
@@ -343,6 +367,10 @@ def format_benchmark(result: Benchmark) -> str:
     lines = [f"{result.premises} premises, {how}", text_table(rows, rule=True)]
     if "topics_above_length" in c:
         lines.append(f"the model beats length on {c['topics_above_length']} of {topics} topics")
+    if "ceilings" in c:
+        lines.append("a diagnosis, not a result: Spearman with the true argument flag in place of P(argument) "
+                     f"{c['ceilings']['true_argument_flag']:.4f}, with the arguments' true quality in place of the "
+                     f"quality part {c['ceilings']['true_quality']:.4f}")  # fmt: skip
     if result.draws is not None:
         lines.append(draws_text(result.draws, DRAWN))
     weight = "" if "weight" in result.settings else "weight chosen per fold, "

@@ -27,11 +27,13 @@ MODEL_TYPES = (f"{text_features.__module__}.text_features",)
 
 @dataclass(frozen=True)
 class QualityPredictions:
-    """Per text: the expected quality, the probability that it is an argument, and its length in words."""
+    """Per text: the expected quality, the probability that it is an argument, its length in words, and what the
+    quality part alone predicts (the quality it would have as an argument)."""
 
     quality: np.ndarray
     argument: np.ndarray
     words: np.ndarray
+    as_argument: np.ndarray
 
 
 def train_quality_model(examples: QualitySet, seed: int = 0, alpha: float = ALPHA) -> dict[str, Any]:
@@ -63,12 +65,13 @@ def predict_quality_many(models: dict[float, dict[str, Any]], texts: Sequence[st
     first = next(iter(models.values()))
     if not len(texts):
         empty = np.zeros(0)
-        return {alpha: QualityPredictions(empty, empty, empty) for alpha in models}
+        return {alpha: QualityPredictions(empty, empty, empty, empty) for alpha in models}
     matrix = first["features"].transform(list(texts))
     argument = first["argument"].predict_proba(matrix)[:, list(first["argument"].classes_).index(True)]
     words = word_counts(texts)
-    return {alpha: QualityPredictions(argument * model["quality"].predict(matrix) + (1 - argument) * model["floor"],
-                                      argument, words) for alpha, model in models.items()}  # fmt: skip
+    parts = {alpha: model["quality"].predict(matrix) for alpha, model in models.items()}
+    return {alpha: QualityPredictions(argument * parts[alpha] + (1 - argument) * model["floor"], argument, words,
+                                      parts[alpha]) for alpha, model in models.items()}  # fmt: skip
 
 
 def predict_quality(model: dict[str, Any], texts: Sequence[str]) -> QualityPredictions:

@@ -58,6 +58,19 @@ def test_a_stance_set_drawn_over_several_seeds_gets_rows_of_its_mean_figures_and
     assert not any("Touché stance set" in figure and "draws" in figure for figure in figures)  # drawn once only
 
 
+def test_the_quality_models_ceilings_get_a_row_each_without_a_target_after_length():
+    found = {"spearman": 0.83, "spearman_inner": 0.83, "spearman_spread": SPREAD, "length_spearman": 0.79,
+             "relevance_nDCG@5": 0.60, "quality_nDCG@5": 0.50, "bm25_relevance_nDCG@5": 0.605,
+             "bm25_quality_nDCG@5": 0.46, "relevance_nDCG@5_inner": 0.6, "quality_nDCG@5_inner": 0.5,
+             "relevance_nDCG@5_spread": SPREAD, "quality_nDCG@5_spread": SPREAD,
+             "correlations": {"ceilings": {"true_quality": 0.9, "true_argument_flag": 0.91}}}  # fmt: skip
+    rows = unseen._quality_rows({"quality": found})
+    assert rows[1].figure == "length in words: Spearman ρ"
+    assert [(row.held_out, row.target, row.met) for row in rows[2:4]] == [(0.91, "", None), (0.9, "", None)]
+    assert "true argument flag" in rows[2].figure and "a diagnosis, not a result" in rows[3].figure
+    assert len(rows) == 6
+
+
 def test_steps_and_quality_drawn_over_several_seeds_get_a_row_of_each_figures_mean_under_it():
     draws = {"seeds": [0, 1, 2], "mean_rm3": 0.65, "rm3_spread": SPREAD, "mean_ltr": 0.68,
              "ltr_spread": {"sd": 0.015, "min": 0.66, "max": 0.70}}  # fmt: skip

@@ -1,6 +1,6 @@
-"""quality/benchmark.py: graded labels, correlations, JSON and text by hand; held-out predictions; a 3-topic run;
-nested folds whose choices never see their held-out topics' labels, and figures that agree with the folds; repeated
-draws of the folds, each the benchmark of its seed."""
+"""quality/benchmark.py: graded labels, correlations, the ceilings, JSON and text by hand; held-out predictions; a
+3-topic run; nested folds whose choices never see their held-out topics' labels, and figures that agree with the
+folds; repeated draws of the folds, each the benchmark of its seed."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from argrank.quality.benchmark import (
     MEASURE,
     NON_ARGUMENT_RELEVANCE,
     Benchmark,
+    ceilings,
     correlations,
     format_benchmark,
     graded,
@@ -24,6 +25,7 @@ from argrank.quality.benchmark import (
 )
 from argrank.quality.data import QualitySet, queries_for, read_quality_set, read_quality_topics
 from argrank.quality.features import word_counts
+from argrank.quality.model import QualityPredictions
 from argrank.quality.settings import DEFAULTS
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "quality"
@@ -89,6 +91,28 @@ def test_a_predictor_in_the_wrong_order_has_a_correlation_of_minus_one():
     examples = _set([1, 1, 1, 2, 2, 2], ["a", "a b", "a b c"] * 2, [-A, 0, A, -A, 0, A])
     figures = correlations(examples, np.array([3.0, 2.0, 1.0, 103.0, 102.0, 101.0]))
     assert figures["spearman"] == pytest.approx(-1.0) and figures["kendall"] == pytest.approx(-1.0)
+
+
+def test_each_ceiling_makes_one_part_perfect_and_keeps_the_other_as_predicted():
+    # Per topic: two arguments (qualities -1 and 1) and a non-argument (-4, the floor).
+    examples = _set([1, 1, 1, 2, 2, 2], ["t"] * 6, [-1, 1, -4] * 2, is_argument=[1, 1, 0] * 2)
+    floor = np.full(6, -4.0)
+    as_argument = np.array([1.0, -1.0, 0.0] * 2)  # the quality part has the arguments the wrong way round
+    argument = np.array([0.9, 0.9, 0.95] * 2)  # and the classifier takes the non-argument for the likeliest argument
+    predicted = QualityPredictions(argument * as_argument + (1 - argument) * floor, argument, np.ones(6), as_argument)
+    found = ceilings(examples, predicted, floor)
+    # With the true flag: the non-argument at the floor, the arguments still the wrong way round.
+    assert found["true_argument_flag"] == pytest.approx(correlations(examples, np.array([1.0, -1.0, -4.0] * 2),
+                                                                     with_length=False)["spearman"])  # fmt: skip
+    # With the true quality: 0.9 · ∓1 + 0.1 · (−4) for the arguments, 0.95 · 0 + 0.05 · (−4) for the other.
+    expected = np.array([-1.3, 0.5, -0.2] * 2)
+    assert found["true_quality"] == pytest.approx(correlations(examples, expected, with_length=False)["spearman"])
+    assert correlations(examples, predicted.quality, with_length=False)["spearman"] < found["true_argument_flag"] < 0.9
+    # A model already right in a part gains nothing from its ceiling.
+    exact = QualityPredictions(examples.is_argument * as_argument + (1 - examples.is_argument) * floor,
+                               examples.is_argument.astype(float), np.ones(6), as_argument)  # fmt: skip
+    assert ceilings(examples, exact, floor)["true_argument_flag"] == pytest.approx(
+        correlations(examples, exact.quality, with_length=False)["spearman"])
 
 
 NDCG = {
@@ -171,6 +195,9 @@ def test_the_nested_figures_agree_with_the_folds(everything, all_queries):
     assert data["quality_nDCG@5_spread"]["max"] == pytest.approx(max(by_fold))
     assert "weight" not in data["settings"]
     assert format_benchmark(result).splitlines()[-1].startswith("fold 3 (topics ")
+    found = data["correlations"]["ceilings"]
+    assert set(found) == {"true_argument_flag", "true_quality"} and all(-1 <= v <= 1 for v in found.values())
+    assert f"true argument flag in place of P(argument) {found['true_argument_flag']:.4f}" in format_benchmark(result)
 
 
 def test_the_benchmark_on_three_embedded_topics(sample, queries):

@@ -38,6 +38,9 @@ def test_a_held_out_topic_is_ordered_by_how_developed_its_premises_are(examples,
     developed = held.quality > 1.0
     assert predicted.quality[~held.is_argument].max() < predicted.quality[developed].min()
     assert np.array_equal(predicted.words, text_features(held.texts)[:, FEATURES.index("words")])
+    # The expectation of the quality part's prediction, and of the non-arguments' score.
+    mixed = predicted.argument * predicted.as_argument + (1 - predicted.argument) * model["floor"]
+    assert predicted.quality == pytest.approx(mixed) and model["floor"] == pytest.approx(-4.0)
 
 
 def test_predictions_are_deterministic_and_survive_the_model_file(examples, model, tmp_path):
