@@ -103,7 +103,7 @@ class Benchmark:
 
 def topic_held_out(examples: QualitySet, seed: int = 0) -> QualityPredictions:
     """Each premise's prediction by the model trained on every other topic."""
-    predictions = _empty_predictions(examples)
+    predictions = _empty_predictions(word_counts(examples.texts))
     topics = sorted(set(examples.topics.tolist()))
     for topic in track(topics, "topics held out", total=len(topics), unit=" topics"):
         held = examples.topics == topic
@@ -112,10 +112,10 @@ def topic_held_out(examples: QualitySet, seed: int = 0) -> QualityPredictions:
     return predictions
 
 
-def _empty_predictions(examples: QualitySet) -> QualityPredictions:
-    """Predictions of zero for every premise, filled in fold by fold (_place)."""
-    size = len(examples)
-    return QualityPredictions(np.zeros(size), np.zeros(size), word_counts(examples.texts), np.zeros(size))
+def _empty_predictions(words: np.ndarray) -> QualityPredictions:
+    """Predictions of zero for every premise of these lengths in `words`, filled in fold by fold (_place)."""
+    size = len(words)
+    return QualityPredictions(np.zeros(size), np.zeros(size), words, np.zeros(size))
 
 
 def _place(predictions: QualityPredictions, rows: np.ndarray, found: QualityPredictions) -> None:
@@ -208,7 +208,7 @@ def _nested(examples: QualitySet, rankings: Mapping[str, pa.Table], bm25: Mappin
             qrels: Mapping[str, dict[str, dict[str, int]]], settings: Mapping[str, float], weights: Sequence[float],
             seed: int, folds: int) -> Benchmark:  # fmt: skip
     """One nested cross-validation of the quality model and the re-ranking, the topics dealt into folds by `seed`."""
-    predicted, floor = _empty_predictions(examples), np.zeros(len(examples))
+    predicted, floor = _empty_predictions(word_counts(examples.texts)), np.zeros(len(examples))
     reranked: dict[str, dict[str, float]] = {"relevance": {}, "quality": {}}
     chosen = []
     topics = [str(topic) for topic in sorted(set(examples.topics.tolist()))]
@@ -244,7 +244,8 @@ def _fold(examples: QualitySet, held: np.ndarray, seed: int) -> dict[str, Any]:
     Spearman of their held-out predictions), the held-out topics' predictions by the model of that penalty learnt
     on all training topics, and the inner predictions of the training premises under it."""
     training = examples.select(~held)
-    inner = {alpha: _empty_predictions(training) for alpha in ALPHAS}
+    words = word_counts(training.texts)
+    inner = {alpha: _empty_predictions(words) for alpha in ALPHAS}
     names = [str(topic) for topic in sorted(set(training.topics.tolist()))]
     for group in topic_folds(names, INNER, seed):
         part = np.isin(training.topics.astype(str), group)
