@@ -154,6 +154,9 @@ def _stance_rows(results: dict[str, Any]) -> list[Row]:
             rows.append(Row(f"{name}: accuracy", found["accuracy"], found["cv_inner_accuracy"], spread["accuracy"],
                             "≥ 0.88", found["accuracy"] >= 0.88))  # fmt: skip
             rows += _draw_rows(name, found, "accuracy", "accuracy")
+        rows += [Row(f"{name}: accuracy where the annotators' agreement is {band['band']} ({band['scored']:,} "
+                     f"{'sentences' if name == 'CompSent-19' else 'passages'})", band["accuracy"])
+                 for band in found.get("accuracy_by_agreement", [])]  # fmt: skip
         rows += [Row(f"{name}: F1 of {label}", figures["f1"]) for label, figures in found["per_class"].items()]
         training = found["train_seconds"] + found.get("select_seconds", 0.0)
         rows.append(Row(f"{name}: training with the inner folds' choice, CPU-s per fold", training, target="≤ 30",
@@ -276,35 +279,34 @@ SECTIONS = [
         "the same folds (seed 0, default settings). Nor did the sentence's abstract pattern alone (objects, "
         "comparatives by polarity, than, negations, a run of other words as one symbol), as n-grams of 2–3 or of 3–5 "
         "symbols beside the comparison tokens (default settings, seeds 0–2: macro-F1 0.7336 and 0.7349, accuracy "
-        "0.8695 and 0.8694, against 0.7341 and 0.8681). The errors lie where the annotators split: 96 % of the "
-        "sentences all of them agreed on are read right, 51 % of those at an agreement of 0.6. Nor did a passage "
-        "classifier in two steps on the same features (no stance, neutral or a direction; then which object), with or "
-        "without the one-step classifier's direction: below the one-step classifier at every C tried. Nor did the "
-        "passage grid's ten classifiers together in place of the inner folds' choice: their standardised scores "
-        "averaged gave 0.3625 on the Touché set, their majority vote 0.4042 (within the folds' spread). The grid's "
-        "best single setting, fixed for all folds and picked on the held-out predictions themselves, reaches 0.4312: "
-        "choosing among these settings cannot reach 0.45. Nor did two new kinds of passage features: how many of the "
-        "question's content words the answer holds (0.3996, and 0.3907 weighted three times; NO's F1 rose a little, "
-        "the others fell), or every word of the answer beside the words around each mention (0.3887). Nor did the "
-        "words around each mention in the answer's first or last sentence, marked apart: 0.4136 and 0.4293 at seed 0, "
-        "but over the seeds 0 to 3 the last sentence's averaged 0.4362 against 0.4322 without them, a draw of the "
-        "folds and not a gain. Nor did masking only the mentions the Touché set marks itself, where it marks any, "
-        "without the names' distinctive words found beside them (which mask \"low\" and \"quality\" for \"Low-quality "
-        "paper\"): over the seeds 0 to 4, 0.4356 against 0.4371, NO's F1 up, NEUTRAL's down. Nor, over the same five "
-        "seeds (mean against 0.4371), did the words around each mention reduced to their lemmas (0.4213); the sentence "
-        "classifier's verdicts on the sentences that name one object only, read the way the two-object ones are "
-        "(0.4386, better at two seeds of five; their direction and votes alone 0.4323); or a flag for questions that "
-        "ask for a difference (0.4376; 10 of their 39 answers take no stance, against 28 of all 296), alone or beside "
-        "a flag for questions that ask which is better (0.4350); or which object the answer names last (0.4387), alone "
-        "or beside how the balance of mentions shifts from its first half to its second (0.4303); or the passage "
-        "classifier's classes weighted by (largest / own count) to the power 0.5 or 1.5 instead of balanced (0.4339 "
-        "and 0.4319). For time: each training example's masked text kept while the settings are chosen (no faster: the "
-        "classifiers' fits are about half of choosing, masking a small part); the mentions found by one regular "
-        "expression per object pair (slower than searching for their first words: compiling it costs about a "
-        "millisecond per pair, and every Touché answer is a new pair); a passage tokenized piece by piece between "
-        "white space, the regular expression only for pieces with punctuation, and the words with an apostrophe sought "
-        "without the set of distinct tokens (both no faster: the loop over the pieces costs what the regular "
-        "expression saves, and the set's hashes serve the later lookups).",
+        "0.8695 and 0.8694, against 0.7341 and 0.8681). The errors lie mostly where the annotators split (the rows of "
+        "accuracy by their agreement). Nor did a passage classifier in two steps on the same features (no stance, "
+        "neutral or a direction; then which object), with or without the one-step classifier's direction: below the "
+        "one-step classifier at every C tried. Nor did the passage grid's ten classifiers together in place of the "
+        "inner folds' choice: their standardised scores averaged gave 0.3625 on the Touché set, their majority vote "
+        "0.4042 (within the folds' spread). The grid's best single setting, fixed for all folds and picked on the "
+        "held-out predictions themselves, reaches 0.4312: choosing among these settings cannot reach 0.45. Nor did two "
+        "new kinds of passage features: how many of the question's content words the answer holds (0.3996, and 0.3907 "
+        "weighted three times; NO's F1 rose a little, the others fell), or every word of the answer beside the words "
+        "around each mention (0.3887). Nor did the words around each mention in the answer's first or last sentence, "
+        "marked apart: 0.4136 and 0.4293 at seed 0, but over the seeds 0 to 3 the last sentence's averaged 0.4362 "
+        "against 0.4322 without them, a draw of the folds and not a gain. Nor did masking only the mentions the Touché "
+        "set marks itself, where it marks any, without the names' distinctive words found beside them (which mask "
+        "\"low\" and \"quality\" for \"Low-quality paper\"): over the seeds 0 to 4, 0.4356 against 0.4371, NO's F1 up, "
+        "NEUTRAL's down. Nor, over the same five seeds (mean against 0.4371), did the words around each mention "
+        "reduced to their lemmas (0.4213); the sentence classifier's verdicts on the sentences that name one object "
+        "only, read the way the two-object ones are (0.4386, better at two seeds of five; their direction and votes "
+        "alone 0.4323); or a flag for questions that ask for a difference (0.4376; 10 of their 39 answers take no "
+        "stance, against 28 of all 296), alone or beside a flag for questions that ask which is better (0.4350); or "
+        "which object the answer names last (0.4387), alone or beside how the balance of mentions shifts from its "
+        "first half to its second (0.4303); or the passage classifier's classes weighted by (largest / own count) to "
+        "the power 0.5 or 1.5 instead of balanced (0.4339 and 0.4319). For time: each training example's masked text "
+        "kept while the settings are chosen (no faster: the classifiers' fits are about half of choosing, masking a "
+        "small part); the mentions found by one regular expression per object pair (slower than searching for their "
+        "first words: compiling it costs about a millisecond per pair, and every Touché answer is a new pair); a "
+        "passage tokenized piece by piece between white space, the regular expression only for pieces with "
+        "punctuation, and the words with an apostrophe sought without the set of distinct tokens (both no faster: the "
+        "loop over the pieces costs what the regular expression saves, and the set's hashes serve the later lookups).",
     ),  # fmt: skip
     Section(
         "perspective", "Perspective: unseen political issues (5 folds of whole issues, inner folds, a lockbox; all "

@@ -22,12 +22,12 @@ def benchmark(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
 
 
-def _compsent(path: Path) -> Path:
+def _compsent(path: Path, worse_votes: str = "0,5,0") -> Path:
     rows = [COMPSENT_HEADER]
     for i, (a, b) in enumerate([("tea", "coffee"), ("cats", "dogs"), ("vim", "emacs"), ("rust", "go")] * 3):
         rows += [
             f"A{i},x,{a},{b},{a} is much better than {b}.,5,0,0,BETTER",
-            f"B{i},x,{a},{b},{a} is far worse than {b}.,0,5,0,WORSE",
+            f"B{i},x,{a},{b},{a} is far worse than {b}.,{worse_votes},WORSE",
             f"C{i},x,{a},{b},\"I bought {a}, and {b} too.\",0,0,5,NONE",
         ]
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
@@ -44,6 +44,7 @@ def test_held_out_scores_a_compsent_file_in_three_classes_and_a_touche_file_in_f
     assert result["n_test"] == 36 and result["n_train"] == 400 + 36
     assert sum(map(sum, result["confusion"])) == 36
     assert result["macro_f1"] > 0.9  # trained on these very sentences
+    assert "accuracy_by_agreement" not in result  # every annotator agreed on every sentence
     four = benchmark("--train", str(compsent), "--train", str(EMBEDDED), "--test", str(EMBEDDED), "--json")
     assert four.returncode == 0, four.stderr
     result = json.loads(four.stdout)
@@ -51,6 +52,17 @@ def test_held_out_scores_a_compsent_file_in_three_classes_and_a_touche_file_in_f
     assert set(result["per_class"]) == set(result["labels"])
     assert sum(c["support"] for c in result["per_class"].values()) == result["n_test"] == 400
     assert {"cv_inner_macro_f1", "choice"} <= set(result) and "folds" not in result
+
+
+def test_a_compsent_file_whose_annotators_split_gets_its_accuracy_by_their_agreement(tmp_path):
+    compsent = _compsent(tmp_path / "compsent.csv", worse_votes="1,3,1")  # WORSE by 3 of 5: agreement 0.6
+    done = benchmark("--train", str(EMBEDDED), "--train", str(compsent), "--test", str(compsent), "--json")
+    assert done.returncode == 0, done.stderr
+    bands = json.loads(done.stdout)["accuracy_by_agreement"]
+    assert [(band["band"], band["scored"]) for band in bands] == [("1", 24), ("0.6 to 0.8", 12)]
+    assert all(0.0 <= band["accuracy"] <= 1.0 for band in bands)
+    text = benchmark("--train", str(EMBEDDED), "--train", str(compsent), "--test", str(compsent))
+    assert "  accuracy by the annotators' agreement: 1: " in text.stdout
 
 
 def test_a_given_c_is_the_fixed_choice_and_a_bad_one_a_usage_error():

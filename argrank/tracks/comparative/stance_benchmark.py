@@ -37,6 +37,9 @@ from argrank.tracks.comparative.stance_selection import INNER_FOLDS, OuterFold, 
 BATCH = 1000
 BATCH_CALLS = 3  # ... in this many calls, the fastest kept: one call's time swings with the machine, not the code
 MEASURES = ("macro_f1", "accuracy")  # the figures of a fold, of the inner folds and of the spread
+# Bands of the annotators' agreement (the share who gave the label), each [low, high) but the first: where a set
+# has such shares (CompSent-19), accuracy is also given per band, which tells errors on clear cases from splits.
+AGREEMENT_BANDS = (("1", 1.0, 1.0), ("0.8 to 1", 0.8, 1.0), ("0.6 to 0.8", 0.6, 0.8), ("below 0.6", 0.0, 0.6))
 _SHOWN = ("macro-F1", "accuracy")  # as the text names them
 
 
@@ -66,6 +69,7 @@ class StanceScores:
     folds: list[dict] | None = None
     choice: dict | None = None
     draws: dict | None = None  # repeated cross-validation: each draw's figures, their means and spread (`repeated`)
+    by_agreement: list[dict] | None = None  # accuracy per AGREEMENT_BANDS band, where the annotators did not all agree
 
     def to_json(self) -> dict:
         data = {
@@ -92,13 +96,17 @@ class StanceScores:
             data["choice"] = self.choice
         if self.draws is not None:
             data["cv_repeats"] = self.draws
+        if self.by_agreement is not None:
+            data["accuracy_by_agreement"] = self.by_agreement
         return data
 
 
 def score(
-    name: str, truth: Sequence[str], predicted: Sequence[str], sentence: bool, **timing: Any
+    name: str, truth: Sequence[str], predicted: Sequence[str], sentence: bool,
+    agreement: Sequence[float] | None = None, **timing: Any
 ) -> StanceScores:
-    """`predicted` against `truth` in the set's classes; a sentence set's NEUTRAL and NO count as NONE."""
+    """`predicted` against `truth` in the set's classes; a sentence set's NEUTRAL and NO count as NONE. With each
+    example's `agreement`, where not all of them are 1, the accuracy in each of AGREEMENT_BANDS too."""
     labels = SENTENCE_LABELS if sentence else LABELS
     if sentence:
         predicted = [label if label in labels else SENTENCE_LABELS[2] for label in predicted]
@@ -116,8 +124,24 @@ def score(
         accuracy=float(accuracy_score(truth, predicted)),
         per_class=per_class,
         confusion=confusion_matrix(truth, predicted, labels=list(labels)).tolist(),
+        by_agreement=_by_agreement(truth, predicted, agreement),
         **timing,
     )
+
+
+def _by_agreement(truth: Sequence[str], predicted: Sequence[str],
+                  agreement: Sequence[float] | None) -> list[dict] | None:
+    """Each AGREEMENT_BANDS band that holds examples: its name, how many, and their accuracy; None without
+    agreements, or where every example's is 1."""
+    if agreement is None or all(share == 1.0 for share in agreement):
+        return None
+    shares, right = np.asarray(agreement, dtype=float), np.asarray(truth) == np.asarray(predicted)
+    bands = []
+    for band, low, high in AGREEMENT_BANDS:
+        chosen = shares == 1.0 if low == high else (shares >= low) & (shares < high)
+        if chosen.any():
+            bands.append({"band": band, "scored": int(chosen.sum()), "accuracy": float(right[chosen].mean())})
+    return bands
 
 
 def held_out(
@@ -140,6 +164,7 @@ def held_out(
         [e.label for e in test],
         predicted,
         test[0].sentence,
+        [e.agreement for e in test],
         n_train=len(train),
         n_test=len(test),
         train_seconds=train_seconds,
@@ -187,6 +212,7 @@ def cross_validated(
                 [e.label for e in examples_of],
                 [nested.predicted[i] for i in span],
                 sentence,
+                [e.agreement for e in examples_of],
                 n_test=len(examples_of),
                 # Over all folds' examples of the set's kind (sentences or passages), in every set of that kind.
                 predict_per_second=_rate(kinds[sentence], predict_seconds[sentence]),
@@ -290,6 +316,9 @@ def format_scores(result: StanceScores) -> str:
         lines.append(f"  over the {len(result.folds or [])} outer folds: {', '.join(spread)}")
     if result.draws is not None:
         lines.append("  " + draws_text(result.draws, dict(zip(MEASURES, _SHOWN))))
+    if result.by_agreement is not None:
+        bands = [f"{band['band']}: {band['accuracy']:.4f} of {band['scored']:,}" for band in result.by_agreement]
+        lines.append(f"  accuracy by the annotators' agreement: {'; '.join(bands)}")
     lines.append("")
     rows = [
         [label, f"{f['precision']:.4f}", f"{f['recall']:.4f}", f"{f['f1']:.4f}", str(f["support"])]

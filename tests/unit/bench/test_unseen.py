@@ -56,6 +56,21 @@ def test_a_stance_set_drawn_over_several_seeds_gets_rows_of_its_mean_figures_and
     assert figures[1] == f"CompSent-19: macro-F1, 5 {shown}" and figures[3] == f"CompSent-19: accuracy, 5 {shown}"
     assert unseen._cells(rows[1])[1:5] == ["0.4300", "", "", "0.4000–0.4500, 0.0200"] and rows[1].met is None
     assert not any("Touché stance set" in figure and "draws" in figure for figure in figures)  # drawn once only
+    assert not any("agreement" in figure for figure in figures)
+
+
+def test_a_stance_set_with_its_accuracy_by_agreement_gets_a_row_per_band_after_its_accuracy():
+    per_class = {label: {"f1": 0.5} for label in ("FIRST", "SECOND", "NONE")}
+    bands = [{"band": "1", "scored": 4082, "accuracy": 0.963}, {"band": "0.6 to 0.8", "scored": 650,
+                                                                          "accuracy": 0.51}]  # fmt: skip
+    found = {"macro_f1": 0.74, "accuracy": 0.87, "cv_inner_macro_f1": 0.73, "cv_inner_accuracy": 0.86,
+             "cv_spread": {"macro_f1": SPREAD, "accuracy": SPREAD}, "per_class": per_class, "train_seconds": 8.0,
+             "predict_per_second": 9000.0, "batch_predict_per_second": 9500.0}  # fmt: skip
+    rows = unseen._stance_rows({"stance": [{**found, "accuracy_by_agreement": bands}, {**found, "per_class": {}}]})
+    assert [row.figure for row in rows[2:4]] == [
+        "CompSent-19: accuracy where the annotators' agreement is 1 (4,082 sentences)",
+        "CompSent-19: accuracy where the annotators' agreement is 0.6 to 0.8 (650 sentences)"]
+    assert [(row.held_out, row.target, row.met) for row in rows[2:4]] == [(0.963, "", None), (0.51, "", None)]
 
 
 def test_the_quality_models_ceilings_get_a_row_each_without_a_target_after_length():

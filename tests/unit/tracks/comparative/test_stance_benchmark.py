@@ -66,6 +66,27 @@ def test_a_sentence_sets_neutral_and_no_predictions_count_as_none():
     assert result.per_class["NONE"]["support"] == 2
 
 
+def test_accuracy_by_the_annotators_agreement_by_hand_in_bands_that_hold_sentences():
+    truth = ["FIRST", "NONE", "NONE", "SECOND", "FIRST", "NONE"]
+    predicted = ["FIRST", "NONE", "FIRST", "SECOND", "NONE", "NO"]  # NO counts as NONE: right
+    agreement = [1.0, 1.0, 0.8, 5 / 6, 0.6, 0.4]
+    result = score("sentences", truth, predicted, True, agreement, **TIMING)
+    assert result.by_agreement == [
+        {"band": "1", "scored": 2, "accuracy": 1.0},
+        {"band": "0.8 to 1", "scored": 2, "accuracy": 0.5},
+        {"band": "0.6 to 0.8", "scored": 1, "accuracy": 0.0},
+        {"band": "below 0.6", "scored": 1, "accuracy": 1.0},
+    ]
+    assert result.to_json()["accuracy_by_agreement"] == result.by_agreement
+    assert ("  accuracy by the annotators' agreement: 1: 1.0000 of 2; 0.8 to 1: 0.5000 of 2; 0.6 to 0.8: 0.0000 of "
+            "1; below 0.6: 1.0000 of 1") in format_scores(result).split("\n")
+    # Where every annotator agreed on every example, or no agreement is known, there are no bands.
+    for shares in ([1.0] * 6, None):
+        plain = score("sentences", truth, predicted, True, shares, **TIMING)
+        assert plain.by_agreement is None and "accuracy_by_agreement" not in plain.to_json()
+        assert "agreement" not in format_scores(plain)
+
+
 def test_the_json_holds_every_figure_with_the_labels_as_a_list():
     result = score("set", ["FIRST", "NO"], ["FIRST", "NO"], False, **TIMING)
     data = result.to_json()
